@@ -1,0 +1,40 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'public/**', 'tests/fixtures/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node, defineBackground: 'readonly', browser: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+    },
+  },
+  {
+    // The engine stays plain TypeScript (shared/ENGINE_API.md): no framework, no aliases.
+    files: ['engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['vue', 'pinia', 'wxt', 'wxt/*', '#imports', '@/*', '~/*', '@wxt-dev/*'] },
+      ],
+    },
+  },
+)

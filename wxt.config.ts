@@ -1,0 +1,22 @@
+import { defineConfig } from 'wxt'
+
+// One manifest source for Chrome MV3 and Firefox (RULES-independent shell, STYLE.md §5).
+export default defineConfig({
+  modules: ['@wxt-dev/module-vue'],
+  srcDir: '.',
+  outDir: '.output',
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage'],
+    // tesseract.js compiles WebAssembly; MV3's default CSP forbids it and OCR then hangs silently.
+    content_security_policy:
+      browser === 'firefox'
+        ? "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';"
+        : { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
+    action: { default_title: '__MSG_extName__' },
+    browser_specific_settings:
+      browser === 'firefox' ? { gecko: { id: 'curling-referee@example.org' } } : undefined,
+  }),
+})
