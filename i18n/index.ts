@@ -1,0 +1,75 @@
+// Every user-facing string comes through here, in Russian and English (game terms as in
+// RULES.md §11). Messages live beside the feature that owns them, in i18n/messages/*.ts,
+// each exporting { en, ru } with the same keys; a test checks that both languages agree.
+import { computed, ref, type Ref } from 'vue'
+import common from './messages/common.ts'
+
+export type Locale = 'en' | 'ru'
+export const LOCALES: readonly Locale[] = ['en', 'ru']
+export type MessageTable = Record<string, string>
+export interface MessageModule {
+  en: MessageTable
+  ru: MessageTable
+}
+
+const tables: Record<Locale, MessageTable> = { en: {}, ru: {} }
+const version = ref(0)
+
+/** Adds a feature's strings. Lazy features (the photo tools) register when they load. */
+export function registerMessages(module: MessageModule): void {
+  Object.assign(tables.en, module.en)
+  Object.assign(tables.ru, module.ru)
+  version.value++
+}
+
+registerMessages(common)
+
+/** The browser's language decides the default: Russian for ru-*, English otherwise. */
+export function detectLocale(language: string | undefined = globalThis.navigator?.language): Locale {
+  return language?.toLowerCase().startsWith('ru') ? 'ru' : 'en'
+}
+
+export const locale: Ref<Locale> = ref(detectLocale())
+
+export function setLocale(next: Locale): void {
+  locale.value = next
+  if (typeof document !== 'undefined') document.documentElement.lang = next
+}
+
+/**
+ * The string for a key in the current language, with {name} placeholders filled in.
+ * A missing key shows itself in brackets, so a gap is visible rather than blank.
+ */
+export function t(key: string, params: Record<string, string | number> = {}): string {
+  void version.value // re-render when a lazy module registers
+  const template = tables[locale.value][key] ?? tables.en[key]
+  if (template === undefined) return `⟦${key}⟧`
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
+}
+
+/** Russian plural forms: one (1, 21 …), few (2–4, 22–24 …), many (the rest). */
+export function pluralForm(count: number, currentLocale: Locale = locale.value): 'one' | 'few' | 'many' {
+  const n = Math.abs(count) % 100
+  if (currentLocale === 'en') return n === 1 ? 'one' : 'many'
+  if (n >= 11 && n <= 14) return 'many'
+  const last = n % 10
+  if (last === 1) return 'one'
+  if (last >= 2 && last <= 4) return 'few'
+  return 'many'
+}
+
+/** t() for a counted noun: looks up `${key}.one|few|many` and fills {count}. */
+export function tn(key: string, count: number, params: Record<string, string | number> = {}): string {
+  return t(`${key}.${pluralForm(count)}`, { count, ...params })
+}
+
+export function useI18n() {
+  return { t, tn, locale: computed(() => locale.value), setLocale }
+}
+
+/** Every registered key, for the completeness test. */
+export function registeredKeys(): { en: string[]; ru: string[] } {
+  return { en: Object.keys(tables.en), ru: Object.keys(tables.ru) }
+}
