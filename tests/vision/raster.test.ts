@@ -1,0 +1,170 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import {
+  applyHomography,
+  boxBlur,
+  connectedComponents,
+  createGrayImage,
+  createRgbaImage,
+  deltaE,
+  gaussianBlur,
+  homographyFromPoints,
+  invertHomography,
+  otsuThreshold,
+  resize,
+  rgbToHsv,
+  rgbToLab,
+  sampleBilinear,
+  toGray,
+  warpQuadrilateral,
+  writePixel,
+} from '../../vision/raster.ts'
+
+describe('grey levels and blur', () => {
+  it('turns white into 255 and black into 0', () => {
+    const image = createRgbaImage(2, 1)
+    writePixel(image, 0, 0, [255, 255, 255])
+    writePixel(image, 1, 0, [0, 0, 0])
+    expect(Array.from(toGray(image).data).map(Math.round)).toEqual([255, 0])
+  })
+
+  it('box blur keeps the mean of a flat image and spreads a spike evenly', () => {
+    const image = createGrayImage(9, 9)
+    image.data[40] = 81
+    const blurred = boxBlur(image, 1)
+    expect(blurred.data[40]).toBeCloseTo(9)
+    expect(blurred.data[30]).toBeCloseTo(9)
+    expect(blurred.data[0]).toBe(0)
+  })
+
+  it('gaussian blur conserves the total of a spike away from the edges', () => {
+    const image = createGrayImage(41, 41)
+    image.data[20 * 41 + 20] = 1000
+    const blurred = gaussianBlur(image, 2)
+    const total = blurred.data.reduce((sum, v) => sum + v, 0)
+    expect(total).toBeCloseTo(1000, 1)
+    expect(blurred.data[20 * 41 + 20]!).toBeGreaterThan(blurred.data[20 * 41 + 24]!)
+  })
+})
+
+describe('sampling and resizing', () => {
+  it('interpolates halfway between two pixels', () => {
+    const image = createRgbaImage(2, 1)
+    writePixel(image, 0, 0, [0, 0, 0])
+    writePixel(image, 1, 0, [200, 100, 50])
+    expect(sampleBilinear(image, 0.5, 0)).toEqual([100, 50, 25])
+  })
+
+  it('shrinking averages each block', () => {
+    const image = createRgbaImage(4, 2)
+    for (let x = 0; x < 4; x++) for (let y = 0; y < 2; y++) writePixel(image, x, y, x < 2 ? [0, 0, 0] : [200, 200, 200])
+    const small = resize(image, 2, 1)
+    expect([small.data[0], small.data[4]]).toEqual([0, 200])
+  })
+})
+
+describe('Otsu threshold', () => {
+  it('falls between two well separated groups', () => {
+    const values = [...Array(50).fill(30), ...Array(50).fill(200)]
+    const level = otsuThreshold(values)
+    expect(level).toBeGreaterThan(30)
+    expect(level).toBeLessThan(200)
+  })
+})
+
+describe('connected components', () => {
+  it('counts separate blobs with their areas and centroids', () => {
+    // Two blobs: a 2×2 square at the top left and a single pixel at (4, 3).
+    const width = 6
+    const mask = new Uint8Array(width * 5)
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [4, 3],
+    ] as const)
+      mask[y * width + x] = 1
+    const { components, labels } = connectedComponents(mask, width, 5)
+    expect(components.map((c) => c.area)).toEqual([4, 1])
+    expect(components[0]!.centroidX).toBeCloseTo(0.5)
+    expect(components[1]).toMatchObject({ minX: 4, maxX: 4, minY: 3, maxY: 3 })
+    expect(labels[3 * width + 4]).toBe(2)
+  })
+
+  it('joins diagonal neighbours only with 8-connectivity', () => {
+    const mask = Uint8Array.from([1, 0, 0, 1])
+    expect(connectedComponents(mask, 2, 2, 8).components).toHaveLength(1)
+    expect(connectedComponents(mask, 2, 2, 4).components).toHaveLength(2)
+  })
+})
+
+describe('colour conversions', () => {
+  it('gives Lab of white and black', () => {
+    const white = rgbToLab(255, 255, 255)
+    expect(white[0]).toBeCloseTo(100, 1)
+    expect(Math.abs(white[1])).toBeLessThan(0.5)
+    expect(rgbToLab(0, 0, 0)[0]).toBeCloseTo(0, 3)
+    expect(deltaE(rgbToLab(255, 0, 0), rgbToLab(0, 0, 255))).toBeGreaterThan(100)
+  })
+
+  it('gives HSV hues of the primaries', () => {
+    expect(rgbToHsv(255, 0, 0)).toEqual([0, 1, 1])
+    expect(rgbToHsv(0, 255, 0)[0]).toBeCloseTo(120)
+    expect(rgbToHsv(0, 0, 255)[0]).toBeCloseTo(240)
+    expect(rgbToHsv(128, 128, 128)[1]).toBe(0)
+  })
+})
+
+describe('homography', () => {
+  const square = [
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+    { x: 1, y: 1 },
+    { x: 0, y: 1 },
+  ]
+  const quad = [
+    { x: 10, y: 20 },
+    { x: 90, y: 10 },
+    { x: 110, y: 120 },
+    { x: 5, y: 100 },
+  ]
+
+  it('maps each of the four points onto its pair, and the inverse maps back', () => {
+    const h = homographyFromPoints(square, quad)
+    const inverse = invertHomography(h)
+    for (let i = 0; i < 4; i++) {
+      const p = applyHomography(h, square[i]!.x, square[i]!.y)
+      expect(p.x).toBeCloseTo(quad[i]!.x, 6)
+      expect(p.y).toBeCloseTo(quad[i]!.y, 6)
+      const back = applyHomography(inverse, quad[i]!.x, quad[i]!.y)
+      expect(back.x).toBeCloseTo(square[i]!.x, 6)
+    }
+  })
+
+  it('refuses three points on one line', () => {
+    expect(() =>
+      homographyFromPoints(square, [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+        { x: 0, y: 5 },
+      ]),
+    ).toThrow(/degenerate/)
+  })
+
+  it('rectifies a quadrilateral so that its corners land in the output corners', () => {
+    const image = createRgbaImage(40, 40)
+    for (let y = 0; y < 40; y++) for (let x = 0; x < 40; x++) writePixel(image, x, y, [x * 6, y * 6, 0])
+    const corners = [
+      { x: 10, y: 10 },
+      { x: 30, y: 10 },
+      { x: 30, y: 30 },
+      { x: 10, y: 30 },
+    ]
+    const out = warpQuadrilateral(image, corners, 20, 20)
+    // Output pixel (0,0) covers source pixel (10,10); (19,19) covers (29,29).
+    expect(out.data[0]).toBe(60)
+    expect(out.data[(19 * 20 + 19) * 4 + 1]).toBe(174)
+  })
+})

@@ -1,0 +1,477 @@
+// Image primitives shared by the photo readers (board, dice, cards). Plain TypeScript over
+// typed arrays: it runs the same in a Web Worker, in the page and in Node tests, with no
+// canvas and no network (issue 4: "no network at run time, ever").
+
+/** An RGBA image as ImageData holds it: 4 bytes per pixel, rows top to bottom. */
+export interface RgbaImage {
+  width: number
+  height: number
+  data: Uint8ClampedArray
+}
+
+/** One channel per pixel (grey level 0–255, or any other measure), rows top to bottom. */
+export interface GrayImage {
+  width: number
+  height: number
+  data: Float32Array
+}
+
+export interface Point {
+  x: number
+  y: number
+}
+
+export type Rgb = [number, number, number]
+
+export function createRgbaImage(width: number, height: number): RgbaImage {
+  return { width, height, data: new Uint8ClampedArray(width * height * 4) }
+}
+
+export function createGrayImage(width: number, height: number): GrayImage {
+  return { width, height, data: new Float32Array(width * height) }
+}
+
+/** The colour at pixel (x, y), clamped to the image. */
+export function pixelAt(image: RgbaImage, x: number, y: number): Rgb {
+  const cx = Math.min(image.width - 1, Math.max(0, Math.round(x)))
+  const cy = Math.min(image.height - 1, Math.max(0, Math.round(y)))
+  const i = (cy * image.width + cx) * 4
+  return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!]
+}
+
+/** Rec. 601 luma, the grey level a photo's eye would see. */
+export function luma(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b
+}
+
+export function toGray(image: RgbaImage): GrayImage {
+  const gray = createGrayImage(image.width, image.height)
+  const { data } = image
+  for (let p = 0, i = 0; p < gray.data.length; p++, i += 4) gray.data[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!)
+  return gray
+}
+
+/** Mean over a (2r+1)² window, edges clamped; two running-sum passes, O(pixels) for any r. */
+export function boxBlur(image: GrayImage, radius: number): GrayImage {
+  if (radius <= 0) return { width: image.width, height: image.height, data: image.data.slice() }
+  const { width, height } = image
+  const horizontal = new Float32Array(width * height)
+  const out = createGrayImage(width, height)
+  const span = 2 * radius + 1
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let sum = 0
+    for (let k = -radius; k <= radius; k++) sum += image.data[row + clampIndex(k, width)]!
+    for (let x = 0; x < width; x++) {
+      horizontal[row + x] = sum / span
+      sum += image.data[row + clampIndex(x + radius + 1, width)]! - image.data[row + clampIndex(x - radius, width)]!
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let sum = 0
+    for (let k = -radius; k <= radius; k++) sum += horizontal[clampIndex(k, height) * width + x]!
+    for (let y = 0; y < height; y++) {
+      out.data[y * width + x] = sum / span
+      sum +=
+        horizontal[clampIndex(y + radius + 1, height) * width + x]! - horizontal[clampIndex(y - radius, height) * width + x]!
+    }
+  }
+  return out
+}
+
+/** A Gaussian of standard deviation sigma, approximated by three box passes (Wells 1986). */
+export function gaussianBlur(image: GrayImage, sigma: number): GrayImage {
+  if (sigma <= 0) return boxBlur(image, 0)
+  // Three boxes of width w give variance 3·(w²−1)/12 = sigma².
+  const radius = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2))
+  return boxBlur(boxBlur(boxBlur(image, radius), radius), radius)
+}
+
+/** Applies one grey-level filter to each of R, G and B; alpha is copied. */
+export function mapChannels(image: RgbaImage, filter: (channel: GrayImage) => GrayImage): RgbaImage {
+  const out = createRgbaImage(image.width, image.height)
+  const channel = createGrayImage(image.width, image.height)
+  for (let c = 0; c < 4; c++) {
+    if (c === 3) {
+      for (let p = 0; p < channel.data.length; p++) out.data[p * 4 + 3] = image.data[p * 4 + 3]!
+      continue
+    }
+    for (let p = 0; p < channel.data.length; p++) channel.data[p] = image.data[p * 4 + c]!
+    const filtered = filter(channel)
+    for (let p = 0; p < channel.data.length; p++) out.data[p * 4 + c] = filtered.data[p]!
+  }
+  return out
+}
+
+function clampIndex(i: number, size: number): number {
+  return i < 0 ? 0 : i >= size ? size - 1 : i
+}
+
+/** The colour at a sub-pixel point, bilinear; points outside the image take the edge colour. */
+export function sampleBilinear(image: RgbaImage, x: number, y: number, out: Rgb = [0, 0, 0]): Rgb {
+  const fx = Math.min(image.width - 1, Math.max(0, x))
+  const fy = Math.min(image.height - 1, Math.max(0, y))
+  const x0 = Math.floor(fx)
+  const y0 = Math.floor(fy)
+  const x1 = Math.min(image.width - 1, x0 + 1)
+  const y1 = Math.min(image.height - 1, y0 + 1)
+  const tx = fx - x0
+  const ty = fy - y0
+  const { data, width } = image
+  const i00 = (y0 * width + x0) * 4
+  const i10 = (y0 * width + x1) * 4
+  const i01 = (y1 * width + x0) * 4
+  const i11 = (y1 * width + x1) * 4
+  for (let c = 0; c < 3; c++) {
+    const top = data[i00 + c]! * (1 - tx) + data[i10 + c]! * tx
+    const bottom = data[i01 + c]! * (1 - tx) + data[i11 + c]! * tx
+    out[c] = top * (1 - ty) + bottom * ty
+  }
+  return out
+}
+
+/** The grey level at a sub-pixel point, bilinear, edges clamped. */
+export function sampleGray(image: GrayImage, x: number, y: number): number {
+  const fx = Math.min(image.width - 1, Math.max(0, x))
+  const fy = Math.min(image.height - 1, Math.max(0, y))
+  const x0 = Math.floor(fx)
+  const y0 = Math.floor(fy)
+  const x1 = Math.min(image.width - 1, x0 + 1)
+  const y1 = Math.min(image.height - 1, y0 + 1)
+  const tx = fx - x0
+  const ty = fy - y0
+  const { data, width } = image
+  const top = data[y0 * width + x0]! * (1 - tx) + data[y0 * width + x1]! * tx
+  const bottom = data[y1 * width + x0]! * (1 - tx) + data[y1 * width + x1]! * tx
+  return top * (1 - ty) + bottom * ty
+}
+
+/**
+ * Scales an image to width × height. Shrinking averages each output pixel's whole footprint
+ * (so a 4000-px phone photo loses noise, not detail); enlarging interpolates bilinearly.
+ */
+export function resize(image: RgbaImage, width: number, height: number): RgbaImage {
+  const out = createRgbaImage(width, height)
+  const sx = image.width / width
+  const sy = image.height / height
+  const pixel: Rgb = [0, 0, 0]
+  if (sx <= 1 && sy <= 1) {
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        sampleBilinear(image, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5, pixel)
+        writePixel(out, x, y, pixel)
+      }
+    return out
+  }
+  for (let y = 0; y < height; y++) {
+    const ya = Math.floor(y * sy)
+    const yb = Math.max(ya + 1, Math.min(image.height, Math.floor((y + 1) * sy)))
+    for (let x = 0; x < width; x++) {
+      const xa = Math.floor(x * sx)
+      const xb = Math.max(xa + 1, Math.min(image.width, Math.floor((x + 1) * sx)))
+      let r = 0
+      let g = 0
+      let b = 0
+      for (let yy = ya; yy < yb; yy++)
+        for (let xx = xa; xx < xb; xx++) {
+          const i = (yy * image.width + xx) * 4
+          r += image.data[i]!
+          g += image.data[i + 1]!
+          b += image.data[i + 2]!
+        }
+      const n = (yb - ya) * (xb - xa)
+      pixel[0] = r / n
+      pixel[1] = g / n
+      pixel[2] = b / n
+      writePixel(out, x, y, pixel)
+    }
+  }
+  return out
+}
+
+/** Shrinks so the longer side is at most maxSide; returns the image and the scale applied. */
+export function limitSize(image: RgbaImage, maxSide: number): { image: RgbaImage; scale: number } {
+  const longer = Math.max(image.width, image.height)
+  if (longer <= maxSide) return { image, scale: 1 }
+  const scale = maxSide / longer
+  return {
+    image: resize(image, Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))),
+    scale,
+  }
+}
+
+export function writePixel(image: RgbaImage, x: number, y: number, rgb: Rgb): void {
+  const i = (y * image.width + x) * 4
+  image.data[i] = rgb[0]
+  image.data[i + 1] = rgb[1]
+  image.data[i + 2] = rgb[2]
+  image.data[i + 3] = 255
+}
+
+/** Otsu's threshold: the grey level that best separates the histogram into two classes. */
+export function otsuThreshold(values: ArrayLike<number>): number {
+  const histogram = new Float64Array(256)
+  for (let i = 0; i < values.length; i++) histogram[Math.min(255, Math.max(0, Math.round(values[i]!)))]!++
+  const total = values.length
+  let sumAll = 0
+  for (let level = 0; level < 256; level++) sumAll += level * histogram[level]!
+  let weightBelow = 0
+  let sumBelow = 0
+  let best = 0
+  let bestVariance = -1
+  for (let level = 0; level < 256; level++) {
+    weightBelow += histogram[level]!
+    if (weightBelow === 0) continue
+    const weightAbove = total - weightBelow
+    if (weightAbove === 0) break
+    sumBelow += level * histogram[level]!
+    const meanBelow = sumBelow / weightBelow
+    const meanAbove = (sumAll - sumBelow) / weightAbove
+    const variance = weightBelow * weightAbove * (meanBelow - meanAbove) ** 2
+    if (variance > bestVariance) {
+      bestVariance = variance
+      best = level
+    }
+  }
+  // Values ≤ best form the lower class; "above the threshold" means > best + 0.5.
+  return best + 0.5
+}
+
+/** A binary mask: 1 where the predicate holds. */
+export function threshold(image: GrayImage, level: number, above = true): Uint8Array {
+  const mask = new Uint8Array(image.width * image.height)
+  for (let p = 0; p < mask.length; p++) mask[p] = (above ? image.data[p]! > level : image.data[p]! <= level) ? 1 : 0
+  return mask
+}
+
+export interface Component {
+  /** Label in the labels array (1-based; 0 is background). */
+  label: number
+  area: number
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+  centroidX: number
+  centroidY: number
+}
+
+export interface Components {
+  labels: Int32Array
+  components: Component[]
+}
+
+/** Labels the 4- or 8-connected regions of a mask, with area, bounding box and centroid. */
+export function connectedComponents(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  connectivity: 4 | 8 = 8,
+): Components {
+  const labels = new Int32Array(width * height)
+  const components: Component[] = []
+  const stack: number[] = []
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue
+    const label = components.length + 1
+    const component: Component = {
+      label,
+      area: 0,
+      minX: width,
+      minY: height,
+      maxX: -1,
+      maxY: -1,
+      centroidX: 0,
+      centroidY: 0,
+    }
+    labels[start] = label
+    stack.push(start)
+    while (stack.length > 0) {
+      const p = stack.pop()!
+      const x = p % width
+      const y = (p - x) / width
+      component.area++
+      component.centroidX += x
+      component.centroidY += y
+      if (x < component.minX) component.minX = x
+      if (x > component.maxX) component.maxX = x
+      if (y < component.minY) component.minY = y
+      if (y > component.maxY) component.maxY = y
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy
+        if (ny < 0 || ny >= height) continue
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue
+          if (connectivity === 4 && dx !== 0 && dy !== 0) continue
+          const nx = x + dx
+          if (nx < 0 || nx >= width) continue
+          const q = ny * width + nx
+          if (mask[q] && !labels[q]) {
+            labels[q] = label
+            stack.push(q)
+          }
+        }
+      }
+    }
+    component.centroidX /= component.area
+    component.centroidY /= component.area
+    components.push(component)
+  }
+  return { labels, components }
+}
+
+export type Lab = [number, number, number]
+
+function srgbToLinear(value: number): number {
+  const v = value / 255
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+}
+
+function labCurve(t: number): number {
+  return t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116
+}
+
+/** sRGB (0–255) to CIE L*a*b* (D65): distances there follow what the eye calls "different". */
+export function rgbToLab(r: number, g: number, b: number): Lab {
+  const lr = srgbToLinear(r)
+  const lg = srgbToLinear(g)
+  const lb = srgbToLinear(b)
+  const x = (0.4124564 * lr + 0.3575761 * lg + 0.1804375 * lb) / 0.95047
+  const y = 0.2126729 * lr + 0.7151522 * lg + 0.072175 * lb
+  const z = (0.0193339 * lr + 0.119192 * lg + 0.9503041 * lb) / 1.08883
+  const fx = labCurve(x)
+  const fy = labCurve(y)
+  const fz = labCurve(z)
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)]
+}
+
+/** Euclidean distance in Lab (ΔE*76). */
+export function deltaE(a: Lab, b: Lab): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+}
+
+/** sRGB (0–255) to hue (degrees 0–360), saturation and value (0–1). */
+export function rgbToHsv(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  const chroma = max - min
+  let hue = 0
+  if (chroma > 0) {
+    if (max === r) hue = ((g - b) / chroma + 6) % 6
+    else if (max === g) hue = (b - r) / chroma + 2
+    else hue = (r - g) / chroma + 4
+  }
+  return [hue * 60, max === 0 ? 0 : chroma / max, max / 255]
+}
+
+/** A 3×3 projective transform, row-major: (x, y) ↦ ((h0x+h1y+h2)/w, (h3x+h4y+h5)/w), w = h6x+h7y+h8. */
+export type Homography = [number, number, number, number, number, number, number, number, number]
+
+export function applyHomography(h: Homography, x: number, y: number): Point {
+  const w = h[6] * x + h[7] * y + h[8]
+  return { x: (h[0] * x + h[1] * y + h[2]) / w, y: (h[3] * x + h[4] * y + h[5]) / w }
+}
+
+/**
+ * The homography taking each from[i] to to[i] (four pairs, no three points collinear):
+ * the 8×8 direct linear system with h8 = 1, solved by Gaussian elimination.
+ */
+export function homographyFromPoints(from: readonly Point[], to: readonly Point[]): Homography {
+  if (from.length !== 4 || to.length !== 4) throw new Error('homography: needs exactly four point pairs')
+  if (hasThreeCollinear(from) || hasThreeCollinear(to))
+    throw new Error('homography: the four points are degenerate (three on one line)')
+  const rows: number[][] = []
+  for (let i = 0; i < 4; i++) {
+    const { x, y } = from[i]!
+    const { x: u, y: v } = to[i]!
+    rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
+    rows.push([0, 0, 0, x, y, 1, -v * x, -v * y, v])
+  }
+  const solution = solveLinear(rows)
+  if (!solution) throw new Error('homography: the four points are degenerate (three on one line?)')
+  return [...solution, 1] as Homography
+}
+
+function hasThreeCollinear(points: readonly Point[]): boolean {
+  let extent = 0
+  for (const a of points) for (const b of points) extent = Math.max(extent, Math.hypot(a.x - b.x, a.y - b.y))
+  for (let skip = 0; skip < 4; skip++) {
+    const [a, b, c] = points.filter((_, i) => i !== skip) as [Point, Point, Point]
+    const doubleArea = Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
+    if (doubleArea <= 1e-9 * extent * extent) return true
+  }
+  return false
+}
+
+/** Solves an n×(n+1) augmented system in place; null when singular. */
+function solveLinear(rows: number[][]): number[] | null {
+  const n = rows.length
+  for (let col = 0; col < n; col++) {
+    let pivot = col
+    for (let r = col + 1; r < n; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r
+    if (Math.abs(rows[pivot]![col]!) < 1e-12) return null
+    ;[rows[col], rows[pivot]] = [rows[pivot]!, rows[col]!]
+    const pivotRow = rows[col]!
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue
+      const row = rows[r]!
+      const factor = row[col]! / pivotRow[col]!
+      if (factor === 0) continue
+      for (let c = col; c <= n; c++) row[c] = row[c]! - factor * pivotRow[c]!
+    }
+  }
+  return rows.map((row, i) => row[n]! / row[i]!)
+}
+
+export function invertHomography(h: Homography): Homography {
+  const [a, b, c, d, e, f, g, hh, i] = h
+  const co00 = e * i - f * hh
+  const co01 = -(d * i - f * g)
+  const co02 = d * hh - e * g
+  const det = a * co00 + b * co01 + c * co02
+  if (Math.abs(det) < 1e-15) throw new Error('homography: not invertible')
+  const inv: Homography = [
+    co00,
+    -(b * i - c * hh),
+    b * f - c * e,
+    co01,
+    a * i - c * g,
+    -(a * f - c * d),
+    co02,
+    -(a * hh - b * g),
+    a * e - b * d,
+  ]
+  return inv.map((v) => v / det) as Homography
+}
+
+/**
+ * Rectifies the quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left in
+ * the source) into a width × height image, sampling bilinearly.
+ */
+export function warpQuadrilateral(
+  image: RgbaImage,
+  corners: readonly Point[],
+  width: number,
+  height: number,
+): RgbaImage {
+  const target: Point[] = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ]
+  return warpPerspective(image, homographyFromPoints(target, corners), width, height)
+}
+
+/** Builds a width × height image whose pixel (x, y) is the source at toSource(x+½, y+½). */
+export function warpPerspective(image: RgbaImage, toSource: Homography, width: number, height: number): RgbaImage {
+  const out = createRgbaImage(width, height)
+  const pixel: Rgb = [0, 0, 0]
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = applyHomography(toSource, x + 0.5, y + 0.5)
+      sampleBilinear(image, p.x - 0.5, p.y - 0.5, pixel)
+      writePixel(out, x, y, pixel)
+    }
+  return out
+}
