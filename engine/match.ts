@@ -1,8 +1,17 @@
 // A match is a log (STYLE.md §2, RULES.md §10): an append-only list of JSON events.
 // The position, the score, the end, whose throw and the hammer are functions of that
 // list — never fields that someone edits.
-import type { HouseRules } from './houseRules.ts'
-import type { Cell, Color, Move, Numbers, Position, Standing } from './types.ts'
+import { validatePosition } from './board.ts'
+import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
+import { classifyCards } from './cards.ts'
+import { simulateThrow } from './collision.ts'
+import { checkDiceOperation, classifyDice, type DiceOperation } from './dice.ts'
+import { limitL2 } from './limits.ts'
+import { scoreHouse, standingOf } from './scoring.ts'
+import { POWER, checkMove } from './trajectory.ts'
+import { COLORS, opponent, type Cell, type Color, type Move, type Numbers, type Position, type Standing } from './types.ts'
+
+export type DiceCombination = ReturnType<typeof classifyDice>['combination']
 
 // ─── Setup ───────────────────────────────────────────────────────────────────
 
@@ -48,8 +57,8 @@ export type GeneratorRecord =
       kind: 'dice'
       /** The final five values, 1–5 (RULES.md §7). */
       values: number[]
-      /** Optionally the whole dice operation: all five dice after each roll, 1–6. Its last roll is `values`. */
-      rolls?: number[][]
+      /** Optionally the whole dice operation as entered roll by roll (dice.ts); it must end in `values`. */
+      operation?: DiceOperation
     }
   | {
       kind: 'cards'
@@ -132,7 +141,9 @@ export type RealEvent = Exclude<MatchEvent, Undo | Redo>
 
 /** What the generator of the coming throw allows (RULES.md §6). */
 export interface GeneratorReading {
-  combination: string
+  /** A dice or card combination (RULES.md §7, §8); 'null' for a card null. */
+  combination: DiceCombination | CardCombination | 'null'
+  /** The number set; [] for a null. */
   numbers: Numbers
   /** L1. */
   limit: number
@@ -201,7 +212,7 @@ export interface MatchState {
   standing: Standing | null
   /** The generator recorded for the coming throw, if any. */
   generator: GeneratorRecord | null
-  /** Its reading, when recorded; null for a null combination. */
+  /** Its reading, when recorded (a null reads as combination 'null', numbers [], L1 1). */
   generatorReading: GeneratorReading | null
   /** L1, L2 and L = max(1, min(L1, L2)); l1 null while no generator is recorded. Null when no throw is expected. */
   limits: { l1: number | null; l2: number; limit: number } | null
@@ -217,54 +228,484 @@ export interface MatchState {
   log: LogLine[]
 }
 
-// ─── Functions ───────────────────────────────────────────────────────────────
+// ─── Rules of the match ──────────────────────────────────────────────────────
 
-/** Replays the log. Throws an Error naming the event index and the reason when it makes no sense. */
-export function deriveMatch(_events: readonly MatchEvent[]): MatchState {
-  throw new Error('deriveMatch: not implemented yet')
-}
-
-/** The log with one more event; refuses (throws) an event that makes no sense now. Never mutates `events`. */
-export function appendEvent(_events: readonly MatchEvent[], _event: MatchEvent): MatchEvent[] {
-  throw new Error('appendEvent: not implemented yet')
-}
-
-/** The setup with defaults filled in (8 ends, dice, default house rules, hammer by lot). */
-export function defaultSetup(_players: Record<Color, string>, _firstHammer: Color): MatchSetup {
-  throw new Error('defaultSetup: not implemented yet')
-}
-
-/** Problems with a setup (empty when fine), each naming its field. */
-export function setupErrors(_setup: unknown): string[] {
-  throw new Error('setupErrors: not implemented yet')
-}
-
-/** A new log: just the MatchStarted event. Throws on a bad setup. */
-export function startMatch(_setup: MatchSetup, _at?: string): MatchEvent[] {
-  throw new Error('startMatch: not implemented yet')
-}
-
-/** The ThrowMade event of `move` from the current state, computed with simulateThrow. */
-export function throwEvent(_state: MatchState, _move: Move, _at?: string): ThrowMade {
-  throw new Error('throwEvent: not implemented yet')
-}
-
-/** The ThrowMade event of a card null: the position stays, power 1. */
-export function nullThrowEvent(_state: MatchState, _at?: string): ThrowMade {
-  throw new Error('nullThrowEvent: not implemented yet')
-}
-
-/** The EndScored event for the current position (scoreHouse). */
-export function endScoredEvent(_state: MatchState, _at?: string): EndScored {
-  throw new Error('endScoredEvent: not implemented yet')
-}
+export const THROWS_PER_END = 16
 
 /** The loser of an end takes the hammer; after 0 : 0 it stays (RULES.md §10). */
-export function hammerAfter(_hammer: Color, _score: Record<Color, number>): Color {
-  throw new Error('hammerAfter: not implemented yet')
+export function hammerAfter(hammer: Color, score: Record<Color, number>): Color {
+  if (score.red > score.blue) return 'blue'
+  if (score.blue > score.red) return 'red'
+  return hammer
 }
 
 /** Who makes throw `throwNumber` (1–16): the player without the hammer throws first, then they alternate. */
-export function moverOf(_throwNumber: number, _hammer: Color): Color {
-  throw new Error('moverOf: not implemented yet')
+export function moverOf(throwNumber: number, hammer: Color): Color {
+  if (!Number.isInteger(throwNumber) || throwNumber < 1 || throwNumber > THROWS_PER_END) {
+    throw new Error(`throw ${String(throwNumber)}: an end has throws 1–16`)
+  }
+  return throwNumber % 2 === 0 ? hammer : opponent(hammer)
+}
+
+/** RULES.md §10: over once the agreed ends are played and the totals differ; a tie plays extra ends one at a time. */
+function winnerOf(endsPlayed: number, agreedEnds: number, totals: Record<Color, number>): Color | null {
+  if (endsPlayed < agreedEnds || totals.red === totals.blue) return null
+  return totals.red > totals.blue ? 'red' : 'blue'
+}
+
+// ─── Setup ───────────────────────────────────────────────────────────────────
+
+/** The setup with defaults filled in (8 ends, dice, default house rules, hammer by lot). */
+export function defaultSetup(players: Record<Color, string>, firstHammer: Color): MatchSetup {
+  return {
+    players: { ...players },
+    ends: DEFAULT_END_COUNT,
+    variant: { kind: 'dice' },
+    firstHammer,
+    firstHammerBy: 'lot',
+    houseRules: structuredClone(DEFAULT_HOUSE_RULES) as HouseRules,
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isColor(value: unknown): value is Color {
+  return value === 'red' || value === 'blue'
+}
+
+/** Problems with a setup (empty when fine), each naming its field. */
+export function setupErrors(setup: unknown): string[] {
+  if (!isRecord(setup)) return ['setup: expected an object']
+  const errors: string[] = []
+  const players = setup.players
+  if (!isRecord(players)) errors.push('setup.players: expected { red, blue } names')
+  else
+    for (const color of COLORS) {
+      if (typeof players[color] !== 'string') errors.push(`setup.players.${color}: expected a name (text)`)
+    }
+  if (!(END_COUNTS as readonly unknown[]).includes(setup.ends)) {
+    errors.push(`setup.ends: ${String(setup.ends)} — a match is 6, 8 or 10 ends (RULES.md §1)`)
+  }
+  const variant = setup.variant
+  if (!isRecord(variant) || (variant.kind !== 'dice' && variant.kind !== 'cards')) {
+    errors.push(`setup.variant: expected { kind: 'dice' } or { kind: 'cards', deck }`)
+  } else if (variant.kind === 'cards') {
+    if (!(DECKS as readonly unknown[]).includes(variant.deck)) {
+      errors.push(`setup.variant.deck: ${String(variant.deck)} — the deck has 36, 52 or 54 cards (RULES.md §1)`)
+    }
+    if (variant.discardPileTracking !== undefined && typeof variant.discardPileTracking !== 'boolean') {
+      errors.push('setup.variant.discardPileTracking: expected true or false')
+    }
+  }
+  if (!isColor(setup.firstHammer)) errors.push(`setup.firstHammer: expected 'red' or 'blue'`)
+  if (setup.firstHammerBy !== 'lot' && setup.firstHammerBy !== 'choice') {
+    errors.push(`setup.firstHammerBy: expected 'lot' or 'choice'`)
+  }
+  errors.push(...houseRulesErrors(setup.houseRules).map((error) => `setup.${error}`))
+  return errors
+}
+
+// ─── Replaying the log ───────────────────────────────────────────────────────
+
+/** The part of the state that real events change; one per event in effect, kept for Undo. */
+interface Game {
+  setup: MatchSetup
+  /** Ends scored so far; the current end is ends.length + 1. */
+  ends: EndRecord[]
+  totals: Record<Color, number>
+  hammer: Color
+  position: Position
+  throws: ThrowRecord[]
+  /** An end can be scored once something happened in it: a throw or a correction. */
+  begun: boolean
+  generator: GeneratorRecord | null
+  reading: GeneratorReading | null
+  winner: Color | null
+}
+
+const EMPTY_POSITION: Position = { red: [], blue: [] }
+
+function copyPosition(position: Position): Position {
+  return { red: [...position.red], blue: [...position.blue] }
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return COLORS.every(
+    (color) => a[color].length === b[color].length && a[color].every((cell) => b[color].includes(cell)),
+  )
+}
+
+function describeScore(score: Record<Color, number>): string {
+  return `${score.red} : ${score.blue}`
+}
+
+/** Refuses an event: the message names the rule and the place; deriveMatch adds which event. */
+function refuse(message: string): never {
+  throw new Error(message)
+}
+
+function checkedPosition(position: Position, label: string): Position {
+  const errors = validatePosition(position)
+  if (errors.length > 0) refuse(`${label}: ${errors.map((error) => error.message).join('; ')}`)
+  return copyPosition(position)
+}
+
+function phaseOf(game: Game): MatchPhase {
+  if (game.winner) return 'finished'
+  return game.throws.length === THROWS_PER_END ? 'end-complete' : 'throwing'
+}
+
+function currentEnd(game: Game): number {
+  return game.winner ? game.ends.length : game.ends.length + 1
+}
+
+function previousPowerOf(game: Game): number | null {
+  return game.throws.at(-1)?.result.power ?? null
+}
+
+/** Refuses unless a throw is expected now; returns its number and mover. */
+function expectThrow(game: Game, what: string): { throwNumber: number; mover: Color } {
+  const phase = phaseOf(game)
+  if (phase === 'finished') refuse(`${what}: the match is over (${describeScore(game.totals)})`)
+  if (phase === 'end-complete') {
+    refuse(`${what}: end ${currentEnd(game)} already has ${THROWS_PER_END} throws; score it first (EndScored)`)
+  }
+  const throwNumber = game.throws.length + 1
+  return { throwNumber, mover: moverOf(throwNumber, game.hammer) }
+}
+
+/** The card a hand reads as, jokers replaced by what the player made of them (I-5). */
+function handAsRead(hand: string[], jokers: string[] | undefined): string[] {
+  if (!jokers) return hand
+  const jokerCount = hand.filter((card) => card === 'JK').length
+  if (jokers.length !== jokerCount) {
+    refuse(`generator.jokers: ${jokers.length} cards named for ${jokerCount} joker(s) in the hand`)
+  }
+  let next = 0
+  return hand.map((card) => (card === 'JK' ? jokers[next++]! : card))
+}
+
+/** What a recorded generator allows, RULES.md §7–8 with the house card limits (I-4, I-11). */
+function readGenerator(generator: GeneratorRecord, setup: MatchSetup): GeneratorReading {
+  const variant = setup.variant
+  if (generator.kind === 'dice') {
+    if (variant.kind !== 'dice') refuse(`generator: dice recorded in a ${variant.deck}-card match`)
+    if (generator.operation) {
+      const check = checkDiceOperation(generator.operation)
+      if (!check.ok) refuse(`generator.operation.rolls[${check.rollIndex}]: ${check.message}`)
+      if (check.values.join() !== generator.values.join()) {
+        refuse(`generator.operation: it ends in [${check.values.join(', ')}], not in the values [${generator.values.join(', ')}]`)
+      }
+    }
+    return classifyDice(generator.values)
+  }
+  if (variant.kind !== 'cards') refuse(`generator: ${generator.kind === 'null' ? 'a card null' : 'cards'} recorded in a dice match`)
+  if (generator.kind === 'null') return { combination: 'null', numbers: [], limit: 1 }
+  const reading = classifyCards(handAsRead(generator.hand, generator.jokers), variant.deck)
+  // Null is always L1 = 1; the other combinations take the house card limits (I-4, I-11).
+  const limit = reading.combination === 'null' ? 1 : setup.houseRules.cardLimits[reading.combination]
+  return { ...reading, limit }
+}
+
+/** RULES.md §6.5: each element of the number set used at most once. */
+function drawsFrom(lengths: readonly number[], numbers: Numbers): boolean {
+  if (numbers === 'any') return true
+  const left = [...numbers]
+  return lengths.every((length) => {
+    const at = left.indexOf(length)
+    if (at < 0) return false
+    left.splice(at, 1)
+    return true
+  })
+}
+
+/** L = min(L1, L2), never below 1 (RULES.md §6.4); L1 is 5 until a generator is recorded. */
+function limitsOf(game: Game, mover: Color): { l1: number | null; l2: number; limit: number } {
+  const l2 = limitL2(previousPowerOf(game), standingOf(game.position, mover))
+  const l1 = game.reading?.limit ?? null
+  return { l1, l2, limit: Math.max(1, Math.min(l1 ?? 5, l2)) }
+}
+
+function checkThrowMade(game: Game, event: ThrowMade): { throwNumber: number; mover: Color } {
+  const expected = expectThrow(game, 'throw')
+  const { throwNumber, mover } = expected
+  const label = `throw ${throwNumber}`
+  if (event.throwNumber !== undefined && event.throwNumber !== throwNumber) {
+    refuse(`${label}: recorded as throw ${event.throwNumber}`)
+  }
+  if (event.mover !== undefined && event.mover !== mover) {
+    refuse(`${label} is ${mover}'s (the player without the hammer throws first), not ${event.mover}'s`)
+  }
+  const { move, result } = event
+  const after = checkedPosition(result.position, `${label}: result.position`)
+  const reading = game.reading
+  if (move === null) {
+    if (game.setup.variant.kind !== 'cards') refuse(`${label}: a null throw exists only in the card variant`)
+    if (reading && reading.combination !== 'null') refuse(`${label}: the hand is a ${reading.combination}, not a null`)
+    if (result.power !== 1) refuse(`${label}: a null counts as power 1 (I-7), not ${result.power}`)
+    if (!samePosition(after, game.position) || result.outOfPlay.length > 0 || result.freeGuardViolation) {
+      refuse(`${label}: a null leaves the position as it was (the stone touches nothing)`)
+    }
+    return expected
+  }
+  const check = checkMove(move, game.setup.houseRules)
+  if (!check.ok) refuse(`${label}: ${check.reason}`)
+  if (reading?.combination === 'null') refuse(`${label}: the hand is a null; the throw must be a null`)
+  const power = POWER[move.type]
+  if (result.power !== power) refuse(`${label}: a ${move.type} has power ${power}, recorded ${result.power}`)
+  const { l1, l2, limit } = limitsOf(game, mover)
+  if (power > limit) {
+    const l1Text = l1 === null ? '' : `L1 ${l1} (${reading?.combination}), `
+    refuse(`${label}: a ${move.type} has power ${power} but L = ${limit} (${l1Text}L2 ${l2}) (RULES.md §6)`)
+  }
+  if (reading && !drawsFrom(move.lengths, reading.numbers)) {
+    const numbers = reading.numbers === 'any' ? 'any' : reading.numbers.join(', ')
+    refuse(`${label}: ${move.type} [${move.lengths.join(',')}] is not drawn from the number set {${numbers}} (RULES.md §6.5)`)
+  }
+  // Stones are conserved: in play after + out of play = in play before + the thrown one.
+  const count = (position: Position) => position.red.length + position.blue.length
+  if (count(after) + result.outOfPlay.length !== count(game.position) + 1) {
+    refuse(`${label}: ${count(after)} stones in play and ${result.outOfPlay.length} out of play do not add up to ${count(game.position)} + the thrown stone`)
+  }
+  return expected
+}
+
+/** Applies one real event to the game, or refuses it. The game is never mutated. */
+function applyReal(game: Game, event: RealEvent, index: number): Game {
+  switch (event.type) {
+    case 'MatchStarted':
+      return refuse('MatchStarted: the match has already started')
+    case 'GeneratorRecorded': {
+      const { throwNumber } = expectThrow(game, 'generator')
+      if (game.generator) refuse(`generator: already recorded for throw ${throwNumber}; undo it to record another`)
+      const reading = readGenerator(event.generator, game.setup)
+      return { ...game, generator: event.generator, reading }
+    }
+    case 'ThrowMade': {
+      const { throwNumber, mover } = checkThrowMade(game, event)
+      const record: ThrowRecord = {
+        eventIndex: index,
+        throwNumber,
+        mover,
+        move: event.move,
+        generator: game.generator,
+        result: event.result,
+      }
+      return {
+        ...game,
+        throws: [...game.throws, record],
+        position: copyPosition(event.result.position),
+        begun: true,
+        generator: null,
+        reading: null,
+      }
+    }
+    case 'PositionCorrected': {
+      if (game.winner) refuse('correction: the match is over')
+      if (event.note !== undefined && typeof event.note !== 'string') refuse('correction: the note must be text')
+      return { ...game, position: checkedPosition(event.position, 'correction'), begun: true }
+    }
+    case 'EndScored': {
+      const end = currentEnd(game)
+      if (game.winner) refuse(`EndScored: the match is over (${describeScore(game.totals)})`)
+      if (!game.begun) refuse(`EndScored: end ${end} has not begun (no throw, no correction) — scored twice?`)
+      const score = scoreHouse(game.position)
+      if (event.score.red !== score.red || event.score.blue !== score.blue) {
+        refuse(`EndScored: recorded ${describeScore(event.score)} but the house scores ${describeScore(score)} (RULES.md §9); correct the position first`)
+      }
+      const record: EndRecord = {
+        end,
+        extra: end > game.setup.ends,
+        hammer: game.hammer,
+        score,
+        nextHammer: hammerAfter(game.hammer, score),
+        throws: game.throws,
+        eventIndex: index,
+      }
+      const totals = { red: game.totals.red + score.red, blue: game.totals.blue + score.blue }
+      const ends = [...game.ends, record]
+      return {
+        ...game,
+        ends,
+        totals,
+        hammer: record.nextHammer,
+        position: copyPosition(EMPTY_POSITION),
+        throws: [],
+        begun: false,
+        generator: null,
+        reading: null,
+        winner: winnerOf(ends.length, game.setup.ends, totals),
+      }
+    }
+    default:
+      return refuse(`${String((event as { type: unknown }).type)}: unknown event type`)
+  }
+}
+
+function startGame(event: MatchEvent | undefined): Game {
+  if (event?.type !== 'MatchStarted') refuse('a match log begins with MatchStarted')
+  const errors = setupErrors(event.setup)
+  if (errors.length > 0) refuse(errors.join('; '))
+  return {
+    setup: event.setup,
+    ends: [],
+    totals: { red: 0, blue: 0 },
+    hammer: event.setup.firstHammer,
+    position: copyPosition(EMPTY_POSITION),
+    throws: [],
+    begun: false,
+    generator: null,
+    reading: null,
+    winner: null,
+  }
+}
+
+/**
+ * The replay. `applied` is the stack of real events in effect with the game before
+ * each; Undo pops it onto `undone`, Redo pops `undone` back. A real event appended
+ * after an Undo clears `undone`: what was undone then stays undone for good.
+ */
+interface Replay {
+  game: Game
+  applied: { index: number; before: Game }[]
+  undone: number[]
+  lines: Omit<LogLine, 'undone'>[]
+}
+
+function step(replay: Replay, event: MatchEvent, index: number, events: readonly MatchEvent[]): void {
+  if (event.type === 'Undo') {
+    const last = replay.applied.at(-1)
+    // MatchStarted itself cannot be undone: the first entry stays.
+    if (!last || replay.applied.length < 2) refuse('Undo: nothing to undo')
+    replay.applied.pop()
+    replay.undone.push(last.index)
+    replay.game = last.before
+  } else if (event.type === 'Redo') {
+    const redone = replay.undone.pop()
+    if (redone === undefined) refuse('Redo: nothing to redo')
+    const real = events[redone] as RealEvent
+    replay.applied.push({ index: redone, before: replay.game })
+    replay.game = applyReal(replay.game, real, redone)
+  } else {
+    const before = replay.game
+    replay.game = applyReal(before, event, index)
+    replay.applied.push({ index, before })
+    replay.undone = []
+  }
+  const game = replay.game
+  replay.lines.push({
+    index,
+    event,
+    end: currentEnd(game),
+    throwsMade: game.throws.length,
+    position: copyPosition(game.position),
+  })
+}
+
+function stateOf(replay: Replay): MatchState {
+  const { game } = replay
+  const phase = phaseOf(game)
+  const end = currentEnd(game)
+  const throwNumber = phase === 'throwing' ? game.throws.length + 1 : null
+  const mover = throwNumber === null ? null : moverOf(throwNumber, game.hammer)
+  const inEffect = new Set(replay.applied.map((entry) => entry.index))
+  return {
+    setup: game.setup,
+    phase,
+    end,
+    extraEnd: end > game.setup.ends,
+    throwsMade: game.throws.length,
+    throwNumber,
+    mover,
+    hammer: game.hammer,
+    position: copyPosition(game.position),
+    previousPower: previousPowerOf(game),
+    standing: mover === null ? null : standingOf(game.position, mover),
+    generator: game.generator,
+    generatorReading: game.reading,
+    limits: mover === null ? null : limitsOf(game, mover),
+    throws: game.throws,
+    ends: game.ends,
+    totals: { ...game.totals },
+    finished: game.winner !== null,
+    winner: game.winner,
+    canUndo: replay.applied.length > 1,
+    canRedo: replay.undone.length > 0,
+    log: replay.lines.map((line) => ({
+      ...line,
+      undone: line.event.type !== 'Undo' && line.event.type !== 'Redo' && !inEffect.has(line.index),
+    })),
+  }
+}
+
+// ─── The public functions ────────────────────────────────────────────────────
+
+/** Replays the log. Throws an Error naming the event index and the reason when it makes no sense. */
+export function deriveMatch(events: readonly MatchEvent[]): MatchState {
+  if (events.length === 0) throw new Error('events: a match log begins with MatchStarted')
+  let replay: Replay | undefined
+  for (const [index, event] of events.entries()) {
+    try {
+      if (event.at !== undefined && (typeof event.at !== 'string' || Number.isNaN(Date.parse(event.at)))) {
+        refuse(`at: ${String(event.at)} is not an ISO date and time`)
+      }
+      if (!replay) {
+        replay = { game: startGame(event), applied: [], undone: [], lines: [] }
+        replay.applied.push({ index, before: replay.game })
+        replay.lines.push({ index, event, end: 1, throwsMade: 0, position: copyPosition(EMPTY_POSITION) })
+      } else step(replay, event, index, events)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Error(`events[${index}] (${String(event?.type)}): ${reason}`, { cause: error })
+    }
+  }
+  return stateOf(replay!)
+}
+
+/** The log with one more event; refuses (throws) an event that makes no sense now. Never mutates `events`. */
+export function appendEvent(events: readonly MatchEvent[], event: MatchEvent): MatchEvent[] {
+  const next = [...events, event]
+  deriveMatch(next)
+  return next
+}
+
+/** A new log: just the MatchStarted event. Throws on a bad setup. */
+export function startMatch(setup: MatchSetup, at?: string): MatchEvent[] {
+  const event: MatchStarted = { type: 'MatchStarted', setup, ...(at === undefined ? {} : { at }) }
+  const events = [event]
+  deriveMatch(events)
+  return events
+}
+
+function stamped<T extends RealEvent>(event: T, at: string | undefined): T {
+  return at === undefined ? event : { ...event, at }
+}
+
+function expectedThrow(state: MatchState, what: string): { throwNumber: number; mover: Color } {
+  if (state.throwNumber === null || state.mover === null) {
+    throw new Error(`${what}: no throw is expected now (${state.phase})`)
+  }
+  return { throwNumber: state.throwNumber, mover: state.mover }
+}
+
+/** The ThrowMade event of `move` from the current state, computed with simulateThrow. */
+export function throwEvent(state: MatchState, move: Move, at?: string): ThrowMade {
+  const { throwNumber, mover } = expectedThrow(state, 'throw')
+  const { position, outOfPlay, freeGuardViolation } = simulateThrow(state.position, mover, move, throwNumber)
+  const result: ThrowResult = { position, outOfPlay, freeGuardViolation, power: POWER[move.type] }
+  return stamped({ type: 'ThrowMade', mover, throwNumber, move, result }, at)
+}
+
+/** The ThrowMade event of a card null: the position stays, power 1. */
+export function nullThrowEvent(state: MatchState, at?: string): ThrowMade {
+  const { throwNumber, mover } = expectedThrow(state, 'null')
+  const result: ThrowResult = { position: copyPosition(state.position), outOfPlay: [], freeGuardViolation: false, power: 1 }
+  return stamped({ type: 'ThrowMade', mover, throwNumber, move: null, result }, at)
+}
+
+/** The EndScored event for the current position (scoreHouse). */
+export function endScoredEvent(state: MatchState, at?: string): EndScored {
+  return stamped({ type: 'EndScored', score: scoreHouse(state.position) }, at)
 }
