@@ -1,0 +1,61 @@
+// Reading the stored matches without trusting them: a match whose data is malformed or
+// whose log does not replay is kept aside in quarantine (never deleted) and reported,
+// and the rest start normally. Nothing here throws.
+import { deriveMatch, type MatchEvent } from '../engine/match.ts'
+import type { QuarantineEntry, StoredMatch, StoredMatches } from './storageItems.ts'
+
+export const MATCHES_KEY = 'local:matches'
+
+export interface MatchesReading {
+  doc: StoredMatches
+  quarantined: QuarantineEntry[]
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Why one stored match cannot be used, or null when it replays. */
+export function storedMatchProblem(value: unknown): string | null {
+  if (!isRecord(value)) return 'not an object'
+  if (typeof value.id !== 'string' || value.id === '') return 'id: missing'
+  if (typeof value.name !== 'string') return 'name: missing'
+  if (typeof value.createdAt !== 'string' || typeof value.updatedAt !== 'string') return 'dates: missing'
+  if (!Array.isArray(value.events)) return 'events: not a list'
+  if (value.events.length === 0) return 'events: empty (no MatchStarted)'
+  try {
+    deriveMatch(value.events as MatchEvent[])
+  } catch (error) {
+    return `replay: ${error instanceof Error ? error.message : String(error)}`
+  }
+  return null
+}
+
+/**
+ * Splits what storage holds into the usable matches and the entries to quarantine.
+ * A string is tried as JSON first (a value written by hand in the dev tools, say).
+ */
+export function readStoredMatches(raw: unknown, now: string = new Date().toISOString()): MatchesReading {
+  const empty: StoredMatches = { currentId: null, matches: {} }
+  if (raw === null || raw === undefined) return { doc: empty, quarantined: [] }
+  let value: unknown = raw
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown
+    } catch {
+      return { doc: empty, quarantined: [{ key: MATCHES_KEY, reason: 'unparseable', at: now, raw }] }
+    }
+  }
+  if (!isRecord(value) || !isRecord(value.matches)) {
+    return { doc: empty, quarantined: [{ key: MATCHES_KEY, reason: 'not a saved-matches record', at: now, raw }] }
+  }
+  const matches: Record<string, StoredMatch> = {}
+  const quarantined: QuarantineEntry[] = []
+  for (const [id, match] of Object.entries(value.matches)) {
+    const problem = storedMatchProblem(match)
+    if (problem === null && (match as StoredMatch).id === id) matches[id] = match as StoredMatch
+    else quarantined.push({ key: MATCHES_KEY, matchId: id, reason: problem ?? 'id does not match its key', at: now, raw: match })
+  }
+  const currentId = typeof value.currentId === 'string' && value.currentId in matches ? value.currentId : null
+  return { doc: { currentId, matches }, quarantined }
+}

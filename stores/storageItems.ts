@@ -1,0 +1,68 @@
+// The extension's persisted state: WXT storage items, versioned (STYLE.md §5). Every
+// page (popup, side panel) reads and watches the same items, so they stay in step.
+// When a stored shape changes: raise `version` and add `migrations[newVersion]`,
+// which receives the value of the version before and returns the new shape.
+import { storage } from 'wxt/utils/storage'
+import type { MatchEvent } from '../engine/match.ts'
+
+export type ThemeChoice = 'light' | 'dark' | 'system'
+export type LocaleChoice = 'en' | 'ru'
+
+/** settings v1. `locale` null: follow the browser's language. */
+export interface StoredSettings {
+  locale: LocaleChoice | null
+  theme: ThemeChoice
+}
+
+/** One saved match: its name and its event log (the only source of its state). */
+export interface StoredMatch {
+  id: string
+  name: string
+  /** ISO 8601. */
+  createdAt: string
+  updatedAt: string
+  events: MatchEvent[]
+}
+
+/** matches v1: every saved match, and the one the referee screens show. */
+export interface StoredMatches {
+  currentId: string | null
+  matches: Record<string, StoredMatch>
+  /** Which page wrote last and its write count: a page ignores the echo of its own writes. */
+  writer?: string
+  seq?: number
+}
+
+/** A stored value that could not be used, kept aside (never deleted) with the reason. */
+export interface QuarantineEntry {
+  /** The storage key it came from, and the match id when it was one match of many. */
+  key: string
+  matchId?: string
+  reason: string
+  at: string
+  raw: unknown
+}
+
+export const SETTINGS_VERSION = 1
+export const MATCHES_VERSION = 1
+export const QUARANTINE_VERSION = 1
+
+export const DEFAULT_SETTINGS: StoredSettings = { locale: null, theme: 'system' }
+
+export const settingsItem = storage.defineItem<StoredSettings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: SETTINGS_VERSION,
+  migrations: {},
+})
+
+export const matchesItem = storage.defineItem<StoredMatches | null>('local:matches', {
+  fallback: null,
+  version: MATCHES_VERSION,
+  migrations: {},
+})
+
+export const quarantineItem = storage.defineItem<QuarantineEntry[]>('local:quarantine', {
+  fallback: [],
+  version: QUARANTINE_VERSION,
+  migrations: {},
+})
