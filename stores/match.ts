@@ -77,9 +77,6 @@ export type ImportResult = { ok: true; id: string } | { ok: false; error: string
 
 const EMPTY_POSITION: Position = { red: [], blue: [] }
 
-/** This page's name in the write log, so it can ignore the echo of its own writes. */
-const PAGE_ID = Math.random().toString(36).slice(2)
-
 function newId(): string {
   return `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 }
@@ -94,6 +91,8 @@ export const useMatchStore = defineStore('match', () => {
   const matches = ref<Record<string, StoredMatch>>({})
   const problems = ref<StorageProblem[]>([])
   const selectedMove = ref<Move | null>(null)
+  /** This page's name in the write log, so it can ignore the echo of its own writes. */
+  const pageId = Math.random().toString(36).slice(2)
   let seq = 0
   let unwatch: (() => void) | null = null
 
@@ -152,12 +151,12 @@ export const useMatchStore = defineStore('match', () => {
 
   async function save(): Promise<void> {
     seq++
-    const doc: StoredMatches = { currentId: currentId.value, matches: matches.value, writer: PAGE_ID, seq }
+    const doc: StoredMatches = { currentId: currentId.value, matches: matches.value, writer: pageId, seq }
     await matchesItem.setValue(JSON.parse(JSON.stringify(doc)) as StoredMatches)
   }
 
   async function receive(raw: unknown): Promise<void> {
-    if (typeof raw === 'object' && raw !== null && (raw as StoredMatches).writer === PAGE_ID) return
+    if (typeof raw === 'object' && raw !== null && (raw as StoredMatches).writer === pageId) return
     const reading = readStoredMatches(raw)
     adopt(reading.doc)
     await quarantine(reading.quarantined)
