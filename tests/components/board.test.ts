@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
+import Board from '../../components/board/Board.vue'
+import { setLocale } from '../../i18n/index.ts'
+
+const position = { red: ['d8', 'c5'], blue: ['e9'] }
+
+describe('Board', () => {
+  it('draws the 100 cells of the field and every stone with its mark', () => {
+    const wrapper = mount(Board, { props: { position } })
+    expect(wrapper.findAll('[role="gridcell"]')).toHaveLength(100)
+    expect(wrapper.find('[data-testid="stone-d8"]').attributes('data-color')).toBe('red')
+    expect(wrapper.find('[data-testid="stone-e9"]').attributes('data-color')).toBe('blue')
+    // Told apart without colour: red carries a dot (circle), blue a cross (path).
+    expect(wrapper.find('[data-testid="stone-d8"] circle.mark').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="stone-e9"] path.mark').exists()).toBe(true)
+    expect(wrapper.findAll('[data-testid^="stone-"]')).toHaveLength(3)
+  })
+
+  it('labels rows as players count them: guard 1–5, house 1–7', () => {
+    setLocale('en')
+    const text = mount(Board, { props: { position } }).find('.labels').text()
+    expect(text).toContain('G5')
+    expect(text).toContain('H7')
+    expect(text).not.toContain('G6')
+  })
+
+  it('reports a tap, a drag and the keyboard as intent', async () => {
+    const wrapper = mount(Board, { props: { position } })
+    await wrapper.find('[data-testid="cell-f7"]').trigger('click')
+    expect(wrapper.emitted('cell-click')?.[0]).toEqual(['f7'])
+    await wrapper.find('[data-testid="cell-d8"]').trigger('pointerdown')
+    await wrapper.find('[data-testid="cell-d9"] rect').trigger('pointerup')
+    expect(wrapper.emitted('stone-drag')?.[0]).toEqual(['d8', 'd9'])
+    const svg = wrapper.find('svg')
+    await svg.trigger('focus')
+    await svg.trigger('keydown', { key: 'ArrowUp' }) // from the tapped f7 to f8
+    await svg.trigger('keydown', { key: 'ArrowRight' }) // g8
+    await svg.trigger('keydown', { key: 'Enter' })
+    expect(wrapper.emitted('cell-click')?.at(-1)).toEqual(['g8'])
+    expect(svg.attributes('aria-activedescendant')).toMatch(/g8$/)
+  })
+
+  it('draws highlights, ghosts, paths with hits and the zone tags it is handed', () => {
+    const wrapper = mount(Board, {
+      props: {
+        position,
+        highlights: [{ cell: 'd8', kind: 'error' as const }],
+        ghosts: [{ cell: 'e6', color: 'blue' as const }],
+        paths: [{ points: [{ col: 2, row: 0 }, { col: 2, row: 4 }], color: 'blue' as const, kind: 'thrown' as const, hits: [{ at: { col: 2, row: 4 }, energy: 1 }] }],
+        zones: [{ zone: 'centre' as const, red: 1, blue: 1, leader: null, points: 0, outcome: 'equal' as const }],
+      },
+    })
+    expect(wrapper.find('[data-testid="highlight-error-d8"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="ghost-e6"]').exists()).toBe(true)
+    expect(wrapper.findAll('[data-testid="board-hit"]')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="zone-overlay"]').text()).toContain('=')
+  })
+})
