@@ -4,7 +4,7 @@
 import { validatePosition } from './board.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
 import { classifyCards } from './cards.ts'
-import { simulateThrow } from './collision.ts'
+import { throwOutcomes } from './collision.ts'
 import { checkDiceOperation, classifyDice, type DiceOperation } from './dice.ts'
 import { limitL2 } from './limits.ts'
 import { scoreHouse, standingOf } from './scoring.ts'
@@ -303,7 +303,7 @@ export function setupErrors(setup: unknown): string[] {
   if (setup.firstHammerBy !== 'lot' && setup.firstHammerBy !== 'choice') {
     errors.push(`setup.firstHammerBy: expected 'lot' or 'choice'`)
   }
-  errors.push(...houseRulesErrors(setup.houseRules).map((error) => `setup.${error}`))
+  errors.push(...houseRulesErrors(setup.houseRules).map((error) => `setup.houseRules: ${error.replace(/^house rules: /, '')}`))
   return errors
 }
 
@@ -690,10 +690,12 @@ function expectedThrow(state: MatchState, what: string): { throwNumber: number; 
   return { throwNumber: state.throwNumber, mover: state.mover }
 }
 
-/** The ThrowMade event of `move` from the current state, computed with simulateThrow. */
+/** The ThrowMade event of `move` from the current state, computed as simulateThrow does. */
 export function throwEvent(state: MatchState, move: Move, at?: string): ThrowMade {
   const { throwNumber, mover } = expectedThrow(state, 'throw')
-  const { position, outOfPlay, freeGuardViolation } = simulateThrow(state.position, mover, move, throwNumber)
+  // throwOutcomes is simulateThrow under the match's house rules (a quadruple legal only under I-8 'attested').
+  const [outcome] = throwOutcomes(state.position, mover, [move], throwNumber, state.setup.houseRules)
+  const { position, outOfPlay, freeGuardViolation } = outcome!
   const result: ThrowResult = { position, outOfPlay, freeGuardViolation, power: POWER[move.type] }
   return stamped({ type: 'ThrowMade', mover, throwNumber, move, result }, at)
 }

@@ -97,7 +97,7 @@ describe('a new match', () => {
     expect(() => startMatch({ ...setupWith(), ends: 7 as EndCount })).toThrow('setup.ends: 7')
     expect(() => startMatch({ ...setupWith(), variant: { kind: 'cards', deck: 40 as 36 } })).toThrow('setup.variant.deck: 40')
     expect(setupErrors({ ...setupWith(), houseRules: { quadrupleConstraint: 'loose', cardLimits: {} } })).toEqual(
-      expect.arrayContaining([expect.stringContaining('setup.house rules: quadrupleConstraint')]),
+      expect.arrayContaining([expect.stringContaining('setup.houseRules: quadrupleConstraint')]),
     )
     expect(setupErrors(setupWith())).toEqual([])
   })
@@ -224,6 +224,13 @@ describe('a whole end', () => {
     expect(() => play(events, { start: 'c0', type: 'shortened', lengths: [2, 1] })).toThrow(
       'throw 3: a shortened has power 2 but L = 1 (L2 1)',
     )
+  })
+
+  it('checks moves under the match’s house rules (I-8, I-11)', () => {
+    const quadruple: Move = { start: 'c0', type: 'quadruple', lengths: [1, 2, 2, 1] }
+    const attested = setupWith({ houseRules: { ...setupWith().houseRules, quadrupleConstraint: 'attested' } })
+    expect(deriveMatch(play(startMatch(attested), quadruple)).previousPower).toBe(4)
+    expect(() => play(startMatch(setupWith()), quadruple)).toThrow('must be ≥ the second diagonal (2) (I-8)')
   })
 
   it('a throw voided by the free-guard rule counts with its trajectory’s power (I-7)', () => {
