@@ -29,7 +29,7 @@
  *   scoreEnd()                             append EndScored
  *   undo(), redo()                         append Undo / Redo
  *   exportMatch(id?): string               the match file (JSON) of a match
- *   importMatch(text): Promise<ImportResult>   validated whole, or refused with a reason; never half-applied
+ *   importMatch(text, fallbackName?): Promise<ImportResult>   engine matchFile check; refused with the path of the problem; never half-applied
  *   dismissProblems(): void                hide the quarantine report (the data stays aside)
  */
 import { defineStore } from 'pinia'
@@ -48,8 +48,9 @@ import {
   type MatchState,
   type ThrowMade,
 } from '../engine/match.ts'
+import { parseMatchFile, serializeMatch } from '../engine/matchFile.ts'
 import type { Color, Move, Position } from '../engine/types.ts'
-import { readStoredMatches, storedMatchProblem } from './matchStorage.ts'
+import { readStoredMatches } from './matchStorage.ts'
 import { matchesItem, quarantineItem, type QuarantineEntry, type StoredMatch, type StoredMatches } from './storageItems.ts'
 
 export interface MatchSummary {
@@ -278,24 +279,21 @@ export const useMatchStore = defineStore('match', () => {
   function exportMatch(id: string | null = currentId.value): string {
     const match = id === null ? undefined : matches.value[id]
     if (!match) throw new Error('no match to export')
-    return JSON.stringify({ format: 'curling-referee-match', version: 1, name: match.name, events: match.events }, null, 2)
+    return serializeMatch(match.events, match.name)
   }
 
-  async function importMatch(text: string): Promise<ImportResult> {
-    let parsed: unknown
+  /** The file is checked whole by the engine (matchFile.ts) before anything is stored. */
+  async function importMatch(text: string, fallbackName = 'imported match'): Promise<ImportResult> {
+    let loaded: ReturnType<typeof parseMatchFile>
     try {
-      parsed = JSON.parse(text)
+      loaded = parseMatchFile(text)
     } catch (error) {
-      return { ok: false, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` }
+      return { ok: false, error: error instanceof Error ? error.message : String(error) }
     }
-    const file = parsed as { name?: unknown; events?: unknown }
     const at = nowIso()
     const id = newId()
-    const name = typeof file?.name === 'string' && file.name.trim() !== '' ? file.name : 'imported match'
-    const candidate = { id, name, createdAt: at, updatedAt: at, events: file?.events }
-    const problem = storedMatchProblem(candidate)
-    if (problem !== null) return { ok: false, error: problem }
-    matches.value = { ...matches.value, [id]: candidate as StoredMatch }
+    const name = loaded.name?.trim() || fallbackName
+    matches.value = { ...matches.value, [id]: { id, name, createdAt: at, updatedAt: at, events: loaded.events } }
     currentId.value = id
     await save()
     return { ok: true, id }

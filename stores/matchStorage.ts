@@ -1,7 +1,7 @@
 // Reading the stored matches without trusting them: a match whose data is malformed or
 // whose log does not replay is kept aside in quarantine (never deleted) and reported,
 // and the rest start normally. Nothing here throws.
-import { deriveMatch, type MatchEvent } from '../engine/match.ts'
+import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION, readMatchFile } from '../engine/matchFile.ts'
 import type { QuarantineEntry, StoredMatch, StoredMatches } from './storageItems.ts'
 
 export const MATCHES_KEY = 'local:matches'
@@ -22,11 +22,11 @@ export function storedMatchProblem(value: unknown): string | null {
   if (typeof value.name !== 'string') return 'name: missing'
   if (typeof value.createdAt !== 'string' || typeof value.updatedAt !== 'string') return 'dates: missing'
   if (!Array.isArray(value.events)) return 'events: not a list'
-  if (value.events.length === 0) return 'events: empty (no MatchStarted)'
+  // The same whole check as an imported match file: every event's shape, then the replay.
   try {
-    deriveMatch(value.events as MatchEvent[])
+    readMatchFile({ format: MATCH_FILE_FORMAT, version: MATCH_FILE_VERSION, events: value.events })
   } catch (error) {
-    return `replay: ${error instanceof Error ? error.message : String(error)}`
+    return error instanceof Error ? error.message : String(error)
   }
   return null
 }

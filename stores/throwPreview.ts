@@ -1,0 +1,80 @@
+/**
+ * useThrowPreviewStore — the move being considered for the coming throw, its simulated
+ * result with the engine's step-by-step trace, and how far the replay has got. Shared by
+ * the throw panel (list, replay log) and the board (paths, ghosts). Not persisted: a
+ * preview is a thought, the log only records the throw once confirmed.
+ *
+ * state    revealed: number | null     steps of the trace shown (null = all, the still picture)
+ *          playing: boolean
+ * getters  move: Move | null           (the match store's selectedMove)
+ *          preview: TracedThrowResult | null, previewError: string | null
+ * actions  select(move | null), play(intervalMs?), stepForward(), showAll(), stop()
+ */
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { simulateThrowTraced, type TracedThrowResult } from '../engine/collision.ts'
+import type { Move } from '../engine/types.ts'
+import { useMatchStore } from './match.ts'
+
+export const REPLAY_STEP_MS = 450
+
+export const useThrowPreviewStore = defineStore('throwPreview', () => {
+  const match = useMatchStore()
+  const revealed = ref<number | null>(null)
+  const playing = ref(false)
+  let timer: ReturnType<typeof setInterval> | null = null
+
+  const move = computed(() => match.selectedMove)
+  const simulated = computed<{ result: TracedThrowResult | null; error: string | null }>(() => {
+    const state = match.state
+    const chosen = match.selectedMove
+    if (!state || !chosen || state.mover === null || state.throwNumber === null) return { result: null, error: null }
+    try {
+      return {
+        result: simulateThrowTraced(state.position, state.mover, chosen, state.throwNumber, state.setup.houseRules),
+        error: null,
+      }
+    } catch (error) {
+      return { result: null, error: error instanceof Error ? error.message : String(error) }
+    }
+  })
+  const preview = computed(() => simulated.value.result)
+  const previewError = computed(() => simulated.value.error)
+
+  function stop(): void {
+    if (timer !== null) clearInterval(timer)
+    timer = null
+    playing.value = false
+  }
+
+  function select(next: Move | null): void {
+    stop()
+    match.selectedMove = next
+    revealed.value = null
+  }
+
+  function stepForward(): void {
+    const total = preview.value?.trace.length ?? 0
+    const at = revealed.value ?? total
+    revealed.value = at >= total ? 1 : at + 1
+    if (revealed.value >= total) stop()
+  }
+
+  function play(intervalMs: number = REPLAY_STEP_MS): void {
+    stop()
+    if (!preview.value) return
+    revealed.value = 0
+    playing.value = true
+    timer = setInterval(() => {
+      stepForward()
+      if (revealed.value !== null && revealed.value >= (preview.value?.trace.length ?? 0)) stop()
+    }, intervalMs)
+  }
+
+  function showAll(): void {
+    stop()
+    revealed.value = null
+  }
+
+  return { revealed, playing, move, preview, previewError, select, play, stepForward, showAll, stop }
+})
