@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBrowser } from 'wxt/testing'
+import App from '../../entrypoints/popup/App.vue'
+import QuickCalculator from '../../components/tools/QuickCalculator.vue'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { useMatchStore } from '../../stores/match.ts'
+
+type Wrapper = ReturnType<typeof mount>
+
+async function pickDice(wrapper: Wrapper, values: number[]) {
+  for (const [index, value] of values.entries()) {
+    await wrapper.find(`[data-testid="calc-dice-${index}"]`).setValue(String(value))
+  }
+}
+
+beforeEach(() => {
+  fakeBrowser.reset()
+  setLocale('en')
+  setActivePinia(createPinia())
+})
+
+describe('quick calculator', () => {
+  it('five dice → combination, number set, L1; P and standing → L2 → L', async () => {
+    const wrapper = mount(QuickCalculator)
+    expect(wrapper.find('[data-testid="calc-incomplete"]').exists()).toBe(true)
+    await pickDice(wrapper, [3, 1, 3, 2, 3])
+    expect(wrapper.find('[data-testid="calc-combination"]').text()).toBe('three')
+    expect(wrapper.find('[data-testid="calc-numbers"]').text()).toBe('{1, 2, 3}')
+    expect(wrapper.find('[data-testid="calc-l1"]').text()).toBe('3')
+    // First throw of an end: no L2 (5), so L = L1.
+    expect(wrapper.find('[data-testid="calc-l2"]').text()).toBe('5')
+    expect(wrapper.find('[data-testid="calc-l"]').text()).toBe('3')
+    // RULES.md §12.4: winning after a triple (P = 3) → L2 = 2.
+    await wrapper.find('[data-testid="calc-power"]').setValue('3')
+    await wrapper.find('[data-testid="calc-standing"]').setValue('winning')
+    expect(wrapper.find('[data-testid="calc-l2"]').text()).toBe('2')
+    expect(wrapper.find('[data-testid="calc-l"]').text()).toBe('2')
+    expect(wrapper.find('[data-testid="calc-allowed"]').text()).toBe('Allowed: reverse, shortened')
+  })
+
+  it('poker: any numbers; a draw after a semaphore stays at 5', async () => {
+    const wrapper = mount(QuickCalculator)
+    await pickDice(wrapper, [4, 4, 4, 4, 4])
+    expect(wrapper.find('[data-testid="calc-combination"]').text()).toBe('poker')
+    expect(wrapper.find('[data-testid="calc-numbers"]').text()).toBe('any five numbers 1–5')
+    await wrapper.find('[data-testid="calc-power"]').setValue('5')
+    await wrapper.find('[data-testid="calc-standing"]').setValue('draw')
+    expect(wrapper.find('[data-testid="calc-l"]').text()).toBe('5')
+  })
+})
+
+describe('popup', () => {
+  let store: ReturnType<typeof useMatchStore>
+  beforeEach(async () => {
+    store = useMatchStore()
+    await store.load()
+  })
+  afterEach(() => {
+    store.stopWatching()
+    vi.restoreAllMocks()
+  })
+
+  it('says when no match is open', async () => {
+    const wrapper = mount(App)
+    await flushPromises()
+    expect(wrapper.find('[data-testid="popup-no-match"]').exists()).toBe(true)
+  })
+
+  it('shows the current match at a glance, and follows it through storage', async () => {
+    await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+    const wrapper = mount(App)
+    await flushPromises()
+    expect(wrapper.find('[data-testid="popup-score"]').text()).toMatch(/Anna\s*0 : 0\s*Boris/)
+    expect(wrapper.find('[data-testid="popup-end"]').text()).toBe('End 1')
+    expect(wrapper.find('[data-testid="popup-throw"]').text()).toBe('Throw 1 of 16')
+    expect(wrapper.find('[data-testid="popup-hammer"]').text()).toBe('Hammer: Boris')
+    expect(wrapper.find('[data-testid="popup-mover"]').text()).toBe('To throw: Anna')
+
+    // Another page (the side panel) records dice and a throw: the popup follows.
+    setActivePinia(createPinia())
+    const panel = useMatchStore()
+    await panel.load()
+    await panel.recordGenerator({ kind: 'dice', values: [1, 1, 2, 3, 4] })
+    await panel.makeThrow({ start: 'd0', type: 'reverse', lengths: [1, 4] })
+    panel.stopWatching()
+    await flushPromises()
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="popup-throw"]').text()).toBe('Throw 2 of 16'))
+    expect(wrapper.find('[data-testid="popup-mover"]').text()).toBe('To throw: Boris')
+    wrapper.unmount()
+  })
+
+  it('opens the side panel synchronously inside the click, with the window id read on mount', async () => {
+    const open = vi.fn((_options: { windowId: number }) => Promise.resolve())
+    ;(fakeBrowser as unknown as { sidePanel: unknown }).sidePanel = { open }
+    const windowId = 7
+    vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: windowId } as Awaited<ReturnType<typeof fakeBrowser.windows.getCurrent>>)
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    const wrapper = mount(App)
+    await flushPromises()
+    wrapper.find('[data-testid="open-sidepanel"]').element.dispatchEvent(new Event('click'))
+    // No tick has passed: the call happened within the click itself.
+    expect(open).toHaveBeenCalledWith({ windowId })
+    await flushPromises()
+    expect(close).toHaveBeenCalled()
+    delete (fakeBrowser as unknown as { sidePanel?: unknown }).sidePanel
+  })
+
+  it('Firefox: opens the sidebar', async () => {
+    const open = vi.fn(() => Promise.resolve())
+    ;(fakeBrowser as unknown as { sidebarAction: unknown }).sidebarAction = { open }
+    vi.spyOn(window, 'close').mockImplementation(() => {})
+    const wrapper = mount(App)
+    await flushPromises()
+    await wrapper.find('[data-testid="open-sidepanel"]').trigger('click')
+    expect(open).toHaveBeenCalledOnce()
+    delete (fakeBrowser as unknown as { sidebarAction?: unknown }).sidebarAction
+  })
+})
