@@ -1,0 +1,100 @@
+// Reads the playing cards lying face up in a photo (RULES.md §8: the main and substitution
+// cards): each card's rank and suit from its corner index, as strings like '10H', 'QS', 'JK'.
+// Every reading carries a confidence; below UNCERTAIN_BELOW the photo tool asks the player
+// instead of guessing.
+import { limitSize, type Point, type RgbaImage } from './raster.ts'
+import { findCards } from './cards/findCards.ts'
+import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
+import { decideRank, jokerLikelihood, matchRank, type RankReading } from './cards/rank.ts'
+import { classifySuit, type SuitReading } from './suits.ts'
+import type { RankOcr } from './ocr.ts'
+
+/** Readings less sure than this are shown to the player as questions. */
+export const UNCERTAIN_BELOW = 0.5
+/** Photos are read at most this large: a card index stays ≥ 15 px tall in a hand of six. */
+const WORKING_SIZE = 1600
+
+export interface CardReading {
+  /** '10H', 'QS', 'JK' …; null when no index could be read on the card. */
+  card: string | null
+  /** 0–1: the weaker of rank and suit confidence. */
+  confidence: number
+  uncertain: boolean
+  rank: RankReading | null
+  suit: SuitReading | null
+  /** The card's corners in the photo (top-left, top-right, bottom-right, bottom-left of the card). */
+  corners: [Point, Point, Point, Point]
+  centre: Point
+  /** The outline was not card-shaped: touching cards, or a card cut by the frame. */
+  irregular: boolean
+}
+
+function rotateHalfTurn(image: RgbaImage): RgbaImage {
+  const data = new Uint8ClampedArray(image.data.length)
+  const pixels = image.width * image.height
+  for (let p = 0; p < pixels; p++) data.set(image.data.subarray(p * 4, p * 4 + 4), (pixels - 1 - p) * 4)
+  return { width: image.width, height: image.height, data }
+}
+
+interface IndexRead {
+  index: CornerIndex
+  card: string | null
+  confidence: number
+  rank: RankReading | null
+  suit: SuitReading | null
+}
+
+function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
+  const joker = jokerLikelihood(index.column)
+  if (joker >= 0.5) return { index, card: 'JK', confidence: joker, rank: null, suit: null }
+  const rank = decideRank(matchRank(index.rank), ocr)
+  const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
+  if (!suit) return { index, card: null, confidence: 0, rank, suit }
+  return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
+}
+
+/** Rows top to bottom (a new row where a card's centre drops by half a card), each left to right. */
+function readingOrder(cards: CardReading[]): CardReading[] {
+  const byHeight = [...cards].sort((a, b) => a.centre.y - b.centre.y)
+  const rows: CardReading[][] = []
+  for (const card of byHeight) {
+    const row = rows.at(-1)
+    const last = row?.at(-1)
+    const cardHeight = Math.hypot(card.corners[3].x - card.corners[0].x, card.corners[3].y - card.corners[0].y)
+    if (row && last && card.centre.y - last.centre.y < cardHeight * 0.5) row.push(card)
+    else rows.push([card])
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.centre.x - b.centre.x))
+}
+
+/**
+ * Finds the cards in the photo and reads each one's corner index. The index is printed in
+ * two opposite corners, so both upright turns of the card are tried and the clearer read
+ * wins; tesseract (when given) is asked only about that one.
+ */
+export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<CardReading[]> {
+  const { image, scale } = limitSize(photo, WORKING_SIZE)
+  const readings: CardReading[] = []
+  for (const found of findCards(image)) {
+    const candidates = [found.image, rotateHalfTurn(found.image)]
+      .map((turned) => findCornerIndex(turned))
+      .filter((index): index is CornerIndex => index !== null)
+      .map((index) => readIndex(index, null))
+      .sort((a, b) => b.confidence - a.confidence)
+    let best = candidates[0] ?? null
+    if (best && ocr && best.card !== 'JK') best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
+    const confidence = best?.confidence ?? 0
+    const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
+    readings.push({
+      card: best?.card ?? null,
+      confidence,
+      uncertain: !best?.card || confidence < UNCERTAIN_BELOW || found.irregular,
+      rank: best?.rank ?? null,
+      suit: best?.suit ?? null,
+      corners: found.corners.map(toPhoto) as CardReading['corners'],
+      centre: toPhoto(found.centre),
+      irregular: found.irregular,
+    })
+  }
+  return readingOrder(readings)
+}

@@ -1,0 +1,228 @@
+// The corner index of an upright card: the rank (one or two glyphs on one line) with the
+// suit symbol under it — or, on a joker, the word JOKER written downwards. Found as ink
+// blobs in the card's top-left corner; everything is measured on the 200 × 280 rectified card.
+import {
+  connectedComponents,
+  createGrayImage,
+  otsuThreshold,
+  toGray,
+  type Component,
+  type GrayImage,
+  type RgbaImage,
+} from '../raster.ts'
+import { CARD_HEIGHT, CARD_WIDTH } from './findCards.ts'
+import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
+
+/** Where indices are printed: the left quarter of the card, the upper 45 %. */
+const REGION_WIDTH = Math.round(CARD_WIDTH * 0.25)
+const REGION_HEIGHT = Math.round(CARD_HEIGHT * 0.45)
+
+export interface Box {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+}
+
+export interface IndexGlyph {
+  box: Box
+  /** The glyph reduced to the template grid, 0 = paper … 1 = ink. */
+  ink: Float32Array
+  /** Width / height of the ink box. */
+  aspect: number
+}
+
+export interface CornerIndex {
+  rank: IndexGlyph
+  suit: IndexGlyph | null
+  /** How far the suit's ink leans red: mean of (R − max(G, B)) / 255 over its inked pixels. */
+  suitRedness: number
+  /** Glyphs stacked in the index column, the rank first: five or more spell JOKER. */
+  column: IndexGlyph[]
+  /** The rank glyphs as dark ink on white, cropped with a margin, for OCR. */
+  rankCrop: GrayImage
+}
+
+function boxOf(components: readonly Component[]): Box {
+  return {
+    minX: Math.min(...components.map((c) => c.minX)),
+    minY: Math.min(...components.map((c) => c.minY)),
+    maxX: Math.max(...components.map((c) => c.maxX)),
+    maxY: Math.max(...components.map((c) => c.maxY)),
+  }
+}
+
+const heightOf = (box: Box) => box.maxY - box.minY + 1
+const widthOf = (box: Box) => box.maxX - box.minX + 1
+
+/**
+ * Averages ink over the box into the template grid — the same reduction the template
+ * generator applies to rendered glyphs (scripts/make-card-fixtures.ts).
+ */
+export function reduceToTemplate(ink: GrayImage, box: Box): Float32Array {
+  const out = new Float32Array(TEMPLATE_WIDTH * TEMPLATE_HEIGHT)
+  const boxWidth = widthOf(box)
+  const boxHeight = heightOf(box)
+  for (let ty = 0; ty < TEMPLATE_HEIGHT; ty++)
+    for (let tx = 0; tx < TEMPLATE_WIDTH; tx++) {
+      const x0 = box.minX + (tx * boxWidth) / TEMPLATE_WIDTH
+      const x1 = box.minX + ((tx + 1) * boxWidth) / TEMPLATE_WIDTH
+      const y0 = box.minY + (ty * boxHeight) / TEMPLATE_HEIGHT
+      const y1 = box.minY + ((ty + 1) * boxHeight) / TEMPLATE_HEIGHT
+      let sum = 0
+      let count = 0
+      for (let y = Math.floor(y0); y < Math.ceil(y1); y++)
+        for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
+          sum += ink.data[y * ink.width + x] ?? 0
+          count++
+        }
+      out[ty * TEMPLATE_WIDTH + tx] = sum / Math.max(1, count)
+    }
+  return out
+}
+
+function glyphOf(ink: GrayImage, components: readonly Component[]): IndexGlyph {
+  const box = boxOf(components)
+  return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1)
+}
+
+function percentile(values: Float32Array, fraction: number): number {
+  const sorted = Float32Array.from(values).sort()
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
+}
+
+/** The corner region in grey, and ink (0–1) relative to this card's own paper and print. */
+function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Uint8Array } {
+  const full = toGray(card)
+  const gray = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
+  for (let y = 0; y < REGION_HEIGHT; y++)
+    for (let x = 0; x < REGION_WIDTH; x++) gray.data[y * REGION_WIDTH + x] = full.data[y * card.width + x]!
+  const paper = percentile(gray.data, 0.9)
+  const level = Math.min(otsuThreshold(gray.data), paper * 0.8)
+  const mask = new Uint8Array(gray.data.length)
+  const printed: number[] = []
+  for (let p = 0; p < mask.length; p++)
+    if (gray.data[p]! < level) {
+      mask[p] = 1
+      printed.push(gray.data[p]!)
+    }
+  printed.sort((a, b) => a - b)
+  const print = printed[Math.floor(printed.length / 2)] ?? 0
+  const ink = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
+  for (let p = 0; p < ink.data.length; p++)
+    ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
+  return { gray, ink, mask }
+}
+
+function redness(card: RgbaImage, mask: Uint8Array, labels: Int32Array, members: readonly Component[]): number {
+  const wanted = new Set(members.map((c) => c.label))
+  let sum = 0
+  let count = 0
+  for (let p = 0; p < mask.length; p++) {
+    if (!wanted.has(labels[p]!)) continue
+    const x = p % REGION_WIDTH
+    const y = (p - x) / REGION_WIDTH
+    const i = (y * card.width + x) * 4
+    sum += card.data[i]! - Math.max(card.data[i + 1]!, card.data[i + 2]!)
+    count++
+  }
+  return sum / Math.max(1, count) / 255
+}
+
+/** Dark print on white with a margin, the way tesseract reads best. */
+function cropForOcr(gray: GrayImage, ink: GrayImage, box: Box): GrayImage {
+  const margin = Math.round(heightOf(box) * 0.35)
+  const width = widthOf(box) + 2 * margin
+  const height = heightOf(box) + 2 * margin
+  const crop = createGrayImage(width, height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const sx = box.minX - margin + x
+      const sy = box.minY - margin + y
+      const inside = sx >= 0 && sy >= 0 && sx < gray.width && sy < gray.height
+      crop.data[y * width + x] = inside ? 255 * (1 - ink.data[sy * gray.width + sx]!) : 255
+    }
+  return crop
+}
+
+/** Reads the index layout of the card's top-left corner; null when no index is found there. */
+export function findCornerIndex(card: RgbaImage): CornerIndex | null {
+  const { gray, ink, mask } = cornerInk(card)
+  const { labels, components } = connectedComponents(mask, REGION_WIDTH, REGION_HEIGHT, 8)
+  const minimumHeight = CARD_HEIGHT * 0.03
+  // Blobs on the region's top or left edge are the table showing past the card's round corner.
+  const blobs = components.filter((c) => c.minX > 0 && c.minY > 0 && c.area >= 6)
+  const glyphs = blobs.filter((c) => c.maxY - c.minY + 1 >= minimumHeight && c.minX < CARD_WIDTH * 0.15)
+  if (glyphs.length === 0) return null
+  const first = glyphs.reduce((a, b) => (b.minY < a.minY ? b : a))
+  const firstHeight = first.maxY - first.minY + 1
+
+  // The rank line: glyphs beside the first one on either side ('10'), then fragments of
+  // those glyphs (a thin stroke broken off by blur) that start within or above the line.
+  const line = [first]
+  let growing = true
+  while (growing) {
+    growing = false
+    const box = boxOf(line)
+    for (const c of glyphs) {
+      if (line.includes(c)) continue
+      const shared = overlap(c.minY, c.maxY, first.minY, first.maxY)
+      const gap = Math.max(c.minX - box.maxX, box.minX - c.maxX)
+      if (shared >= 0.6 * Math.min(firstHeight, c.maxY - c.minY + 1) && gap <= firstHeight * 0.4) {
+        line.push(c)
+        growing = true
+      }
+    }
+  }
+  for (growing = true; growing; ) {
+    growing = false
+    const box = boxOf(line)
+    const lineHeight = heightOf(box)
+    for (const c of blobs) {
+      if (line.includes(c)) continue
+      const besideOrAbove = overlap(c.minX, c.maxX, box.minX, box.maxX) > 0 && c.minY < box.maxY - 0.3 * lineHeight
+      if (besideOrAbove && c.maxY <= box.maxY + 0.25 * lineHeight) {
+        line.push(c)
+        growing = true
+      }
+    }
+  }
+  const lineBox = boxOf(line)
+
+  // The column below: the suit symbol, or on a joker the letters O, K, E, R.
+  const column: Component[][] = [line]
+  const lineCentre = (lineBox.minX + lineBox.maxX) / 2
+  const lineWidth = lineBox.maxX - lineBox.minX + 1
+  let previousBottom = lineBox.maxY
+  for (;;) {
+    const below = blobs
+      .filter(
+        (c) =>
+          c.minY > previousBottom - 2 &&
+          c.minY < previousBottom + firstHeight * 1.2 &&
+          Math.abs((c.minX + c.maxX) / 2 - lineCentre) < lineWidth * 0.5 + firstHeight * 0.4 &&
+          c.maxY - c.minY + 1 >= firstHeight * 0.35,
+      )
+      .sort((a, b) => a.minY - b.minY)
+    const next = below[0]
+    if (!next) break
+    const pieces = blobs.filter(
+      (c) => c === next || (c.minY >= next.minY - 1 && c.maxY <= next.maxY + 1 && c.minX >= next.minX - 1 && c.maxX <= next.maxX + 1),
+    )
+    column.push(pieces)
+    previousBottom = next.maxY
+    if (column.length > 6) break
+  }
+  const suitPieces = column[1] ?? null
+  return {
+    rank: glyphOf(ink, line),
+    suit: suitPieces ? glyphOf(ink, suitPieces) : null,
+    suitRedness: suitPieces ? redness(card, mask, labels, suitPieces) : 0,
+    column: column.map((pieces) => glyphOf(ink, pieces)),
+    rankCrop: cropForOcr(gray, ink, lineBox),
+  }
+}

@@ -1,0 +1,101 @@
+// A card's rank from its corner index: template matching of the index glyphs (international
+// A K Q J and Russian Т К Д В letters, digits 2–10), with tesseract's reading as a second
+// opinion. Tesseract has no Russian model here, so for В Д Т it can only disagree.
+import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
+import { RANK_GLYPHS } from './glyphTemplates.ts'
+import type { IndexGlyph } from './cornerIndex.ts'
+
+export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const
+export type Rank = (typeof RANKS)[number]
+
+/** Russian face letters: валет J, дама Q, король K, туз A. */
+const RUSSIAN_FACE: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A' }
+
+export function rankOfLabel(label: string): Rank | null {
+  if ((RANKS as readonly string[]).includes(label)) return label as Rank
+  return RUSSIAN_FACE[label] ?? null
+}
+
+let rankTemplates: GlyphTemplate[] | null = null
+let letterO: GlyphTemplate[] | null = null
+
+function templates(): GlyphTemplate[] {
+  rankTemplates ??= decodeTemplates(RANK_GLYPHS.filter((g) => rankOfLabel(g.label) !== null))
+  return rankTemplates
+}
+
+export interface RankScore {
+  rank: Rank
+  score: number
+  /** The glyph that matched best for this rank ('Д' for a Russian queen). */
+  glyph: string
+}
+
+/** Best template score per rank, best first. */
+export function matchRank(glyph: IndexGlyph): RankScore[] {
+  const best = new Map<Rank, RankScore>()
+  for (const match of matchGlyph(normalisePattern(glyph.ink), glyph.aspect, templates())) {
+    const rank = rankOfLabel(match.label)
+    if (rank && match.score > (best.get(rank)?.score ?? -Infinity)) best.set(rank, { rank, score: match.score, glyph: match.label })
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score)
+}
+
+export interface OcrReading {
+  text: string
+  /** 0–1. */
+  confidence: number
+}
+
+export interface RankReading {
+  rank: Rank
+  /** 0–1. */
+  confidence: number
+  template: RankScore
+  ocr: OcrReading | null
+}
+
+/** What tesseract's text says as a rank: '10', 'IO' and 'l0' are all ten; null if no rank. */
+export function rankOfOcrText(text: string): Rank | null {
+  const cleaned = text.replace(/\s+/g, '').toUpperCase().replace(/[IL|]/g, '1').replace(/O/g, '0')
+  return rankOfLabel(cleaned)
+}
+
+/** Weight of tesseract's vote against template scores (which run 0.5–1 for a real glyph). */
+const OCR_WEIGHT = 0.2
+
+/**
+ * Each rank's evidence is its template score plus tesseract's confidence if tesseract read
+ * that rank. Confidence needs both a good score and a clear lead over the runner-up.
+ */
+export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null): RankReading {
+  const ocrRank = ocr ? rankOfOcrText(ocr.text) : null
+  const evidence = scores
+    .map((s) => ({ score: s, total: s.score + (ocrRank === s.rank ? OCR_WEIGHT * (ocr?.confidence ?? 0) : 0) }))
+    .sort((a, b) => b.total - a.total)
+  const [best, second] = evidence
+  if (!best) throw new Error('rank templates: none loaded')
+  const lead = best.total - (second?.total ?? 0)
+  const fit = Math.min(1, Math.max(0, (best.total - 0.45) / 0.3))
+  const clarity = Math.min(1, lead / 0.12)
+  return { rank: best.score.rank, confidence: Math.min(fit, clarity), template: best.score, ocr }
+}
+
+/**
+ * A joker's corner spells JOKER downwards: four or more glyphs of one height stacked in
+ * the index column, the second one round like an O. Returns 0–1.
+ */
+export function jokerLikelihood(column: readonly IndexGlyph[]): number {
+  const [first, second] = column
+  if (!first || !second || column.length < 4) return 0
+  letterO ??= decodeTemplates(RANK_GLYPHS.filter((g) => g.label === 'O'))
+  const height = first.box.maxY - first.box.minY + 1
+  const evenHeights = column.every((g) => {
+    const h = g.box.maxY - g.box.minY + 1
+    return h > height * 0.6 && h < height * 1.6
+  })
+  if (!evenHeights) return 0
+  const roundness = matchGlyph(normalisePattern(second.ink), second.aspect, letterO)[0]?.score ?? 0
+  const stacked = column.length >= 5 ? 1 : 0.7
+  return Math.min(stacked, Math.max(0, (roundness - 0.3) / 0.4))
+}

@@ -1,0 +1,38 @@
+// Suit symbols (♠ ♥ ♦ ♣) from a card's corner index: colour splits red from black, then the
+// shape decides between the two suits of that colour (heart or diamond, spade or club).
+import { decodeTemplates, matchGlyph, normalisePattern, type GlyphMatch } from './cards/glyphTemplate.ts'
+import { SUIT_GLYPHS } from './cards/glyphTemplates.ts'
+import type { IndexGlyph } from './cards/cornerIndex.ts'
+
+export type Suit = 'S' | 'H' | 'D' | 'C'
+
+const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
+const RED_SUITS: readonly Suit[] = ['H', 'D']
+
+/** Mean (R − max(G, B)) / 255 of the symbol's ink above which it counts as red print. */
+const RED_LEVEL = 0.12
+
+let templates: ReturnType<typeof decodeTemplates> | null = null
+
+export interface SuitReading {
+  suit: Suit
+  /** 0–1: the weaker of the colour's clarity and the shape's lead over the other suit of that colour. */
+  confidence: number
+  red: boolean
+  /** Best template score per suit, best first. */
+  scores: { suit: Suit; score: number }[]
+}
+
+export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
+  templates ??= decodeTemplates(SUIT_GLYPHS)
+  const matches: GlyphMatch[] = matchGlyph(normalisePattern(glyph.ink), glyph.aspect, templates)
+  const scores = matches.map((m) => ({ suit: SUIT_OF_SYMBOL[m.label] ?? 'S', score: m.score }))
+  const red = redness > RED_LEVEL
+  const colourClarity = Math.min(1, Math.abs(redness - RED_LEVEL) / 0.08)
+  const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red)
+  const [best, other] = sameColour
+  if (!best) throw new Error('suit templates: no symbol of one colour')
+  const shapeLead = Math.min(1, (best.score - (other?.score ?? -1)) / 0.15)
+  const shapeFit = Math.min(1, Math.max(0, (best.score - 0.4) / 0.3))
+  return { suit: best.suit, confidence: Math.min(colourClarity, shapeLead, shapeFit), red, scores }
+}
