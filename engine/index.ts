@@ -19,3 +19,65 @@ export { limitL2 } from './limits.ts'
 export function checkMove(move: Move): { ok: true } | { ok: false; reason: string } {
   return checkMoveShape(move)
 }
+
+// The generators, limits and bonuses explained (beyond the fixed facade above).
+export { DICE_COMBINATIONS, DICE_LIMITS, checkDiceOperation, diceRollStep } from './dice.ts'
+export type {
+  DiceClassification,
+  DiceCombination,
+  DiceOperation,
+  DiceOperationCheck,
+  DiceOperationFailure,
+  DiceRoll,
+  DiceRollStep,
+  DiceRule,
+} from './dice.ts'
+export {
+  JOKER,
+  RANKS,
+  SUITS,
+  cardName,
+  cardReadings,
+  cardReadingsUnder,
+  cardValue,
+  classifyCardsUnder,
+  combinationRanking,
+  combinationStrength,
+  deckCards,
+  notInDeckReason,
+  parseCard,
+  parseHand,
+  rankOrder,
+  rankValue,
+} from './cards.ts'
+export type { CardClassification, CardHandCombination, CardReading, PlayingCard, Rank, Suit } from './cards.ts'
+export {
+  GATHER_AFTER_ROUND,
+  MAX_SUBSTITUTIONS,
+  ROUNDS_PER_END,
+  applyCardAction,
+  cardPlace,
+  cardRoundStep,
+  cardsOutOfDeck,
+  deckCount,
+  initialCardRound,
+  mainCardCount,
+  playerHand,
+  replayCardRound,
+} from './cardRound.ts'
+export type {
+  CardPlace,
+  CardRoundAction,
+  CardRoundActionType,
+  CardRoundPhase,
+  CardRoundReminder,
+  CardRoundResult,
+  CardRoundRule,
+  CardRoundState,
+  CardRoundStep,
+  Placement,
+  RoundPlayer,
+} from './cardRound.ts'
+export { MAX_POWER, MIN_POWER, NULL_POWER, explainL2, limitL, standingFromScore } from './limits.ts'
+export type { L2Reason } from './limits.ts'
+export { assertNumbers, assignmentCount, bonusAssignmentsUnder, legalMovesUnder, typesWithin } from './bonus.ts'
