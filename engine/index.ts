@@ -9,6 +9,8 @@ export { simulateThrowTraced, throwOutcomes, THROWN_STONE } from './collision.ts
 export type { ThrowStep, StoneId, Compass, ThrowResult, TracedThrowResult, OutOfPlayStone } from './collision.ts'
 export { FREE_GUARD_THROWS, freeGuardApplies, protectedGuards } from './freeGuard.ts'
 export { mirrorCell, mirrorMove, mirrorPosition } from './mirror.ts'
+export { makeMove, parseMove, makeStones, parseStones, makePosition, parsePosition, inBoardOrder, NotationError } from './notation.ts'
+export type { PositionRecord } from './notation.ts'
 export { scoreHouse } from './scoring.ts'
 export { classifyDice } from './dice.ts'
 export { classifyCards } from './cards.ts'
@@ -19,6 +21,59 @@ export { limitL2 } from './limits.ts'
 export function checkMove(move: Move): { ok: true } | { ok: false; reason: string } {
   return checkMoveShape(move)
 }
+
+// Scoring explained, the match as a log, and its file (beyond the fixed facade above).
+export { scoreBreakdown, standingOf } from './scoring.ts'
+export type { Score, ScoreBreakdown, ZoneCount, ZoneOutcome } from './scoring.ts'
+export {
+  DEFAULT_END_COUNT,
+  END_COUNTS,
+  THROWS_PER_END,
+  appendEvent,
+  defaultSetup,
+  deriveMatch,
+  endScoredEvent,
+  hammerAfter,
+  moverOf,
+  nullThrowEvent,
+  setupErrors,
+  startMatch,
+  throwEvent,
+} from './match.ts'
+export type {
+  EndCount,
+  EndRecord,
+  EndScored,
+  GeneratorReading,
+  GeneratorRecord,
+  GeneratorRecorded,
+  LogLine,
+  MatchEvent,
+  MatchEventType,
+  MatchPhase,
+  MatchSetup,
+  MatchStarted,
+  MatchState,
+  PositionCorrected,
+  RealEvent,
+  Redo,
+  ThrowMade,
+  ThrowRecord,
+  ThrowResult as MatchThrowResult,
+  Undo,
+  Variant,
+} from './match.ts'
+export {
+  MATCH_FILE_FORMAT,
+  MATCH_FILE_MIGRATIONS,
+  MATCH_FILE_VERSION,
+  MatchFileError,
+  migrateMatchFile,
+  parseMatchFile,
+  readMatchFile,
+  serializeMatch,
+} from './matchFile.ts'
+export type { LoadedMatch, MatchFile, MatchFileMigration } from './matchFile.ts'
 
 // The generators, limits and bonuses explained (beyond the fixed facade above).
 export { DICE_COMBINATIONS, DICE_LIMITS, checkDiceOperation, diceRollStep } from './dice.ts'

@@ -3,13 +3,14 @@
 // list — never fields that someone edits.
 import { validatePosition } from './board.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
-import { classifyCards } from './cards.ts'
-import { throwOutcomes } from './collision.ts'
+import { DECKS, classifyCardsUnder, type Deck } from './cards.ts'
+import { bonusAssignmentsUnder } from './bonus.ts'
+import { throwOutcomes, type ThrowResult as SimulatedThrow } from './collision.ts'
 import { checkDiceOperation, classifyDice, type DiceOperation } from './dice.ts'
-import { limitL2 } from './limits.ts'
+import { MAX_POWER, limitL, limitL2 } from './limits.ts'
 import { scoreHouse, standingOf } from './scoring.ts'
 import { POWER, checkMove } from './trajectory.ts'
-import { COLORS, opponent, type Cell, type Color, type Move, type Numbers, type Position, type Standing } from './types.ts'
+import { COLORS, opponent, type Color, type Move, type Numbers, type Position, type Standing } from './types.ts'
 
 export type DiceCombination = ReturnType<typeof classifyDice>['combination']
 
@@ -20,10 +21,10 @@ export type EndCount = 6 | 8 | 10
 export const END_COUNTS: readonly EndCount[] = [6, 8, 10]
 export const DEFAULT_END_COUNT: EndCount = 8
 
-export type Deck = 36 | 52 | 54
-export const DECKS: readonly Deck[] = [36, 52, 54]
-
 /** The random generator of the match (RULES.md §7, §8). */
+/** The deck sizes (cards.ts), re-exported here for the setup form. */
+export { DECKS, type Deck }
+
 export type Variant =
   | { kind: 'dice' }
   | {
@@ -74,12 +75,8 @@ export type GeneratorRecord =
       kind: 'null'
     }
 
-/** A throw's outcome, as simulateThrow gives it, plus the power that counts for the next L2. */
-export interface ThrowResult {
-  position: Position
-  /** Stones that left play. For a card null this is empty: the thrown stone never reached the field. */
-  outOfPlay: { color: Color; from: Cell }[]
-  freeGuardViolation: boolean
+/** A throw's outcome as simulateThrow gives it, plus the power that counts for the next L2. */
+export interface ThrowResult extends SimulatedThrow {
   /** I-7: the trajectory's power even when voided; 1 for a null. */
   power: number
 }
@@ -101,7 +98,10 @@ export interface GeneratorRecorded extends EventBase {
 
 export interface ThrowMade extends EventBase {
   type: 'ThrowMade'
-  /** null: a card null — the stone leaves without touching anything (power 1). */
+  /**
+   * null: a card null — the stone leaves without touching anything: the position stays,
+   * result.outOfPlay is empty (the stone never reached the field), power 1.
+   */
   move: Move | null
   result: ThrowResult
   /** Optional cross-checks: when recorded they must agree with the derived state. */
@@ -403,29 +403,15 @@ function readGenerator(generator: GeneratorRecord, setup: MatchSetup): Generator
   }
   if (variant.kind !== 'cards') refuse(`generator: ${generator.kind === 'null' ? 'a card null' : 'cards'} recorded in a dice match`)
   if (generator.kind === 'null') return { combination: 'null', numbers: [], limit: 1 }
-  const reading = classifyCards(handAsRead(generator.hand, generator.jokers), variant.deck)
-  // Null is always L1 = 1; the other combinations take the house card limits (I-4, I-11).
-  const limit = reading.combination === 'null' ? 1 : setup.houseRules.cardLimits[reading.combination]
-  return { ...reading, limit }
-}
-
-/** RULES.md §6.5: each element of the number set used at most once. */
-function drawsFrom(lengths: readonly number[], numbers: Numbers): boolean {
-  if (numbers === 'any') return true
-  const left = [...numbers]
-  return lengths.every((length) => {
-    const at = left.indexOf(length)
-    if (at < 0) return false
-    left.splice(at, 1)
-    return true
-  })
+  // The house card limits set L1 (I-4, I-11).
+  return classifyCardsUnder(handAsRead(generator.hand, generator.jokers), variant.deck, setup.houseRules)
 }
 
 /** L = min(L1, L2), never below 1 (RULES.md §6.4); L1 is 5 until a generator is recorded. */
 function limitsOf(game: Game, mover: Color): { l1: number | null; l2: number; limit: number } {
   const l2 = limitL2(previousPowerOf(game), standingOf(game.position, mover))
   const l1 = game.reading?.limit ?? null
-  return { l1, l2, limit: Math.max(1, Math.min(l1 ?? 5, l2)) }
+  return { l1, l2, limit: limitL(l1 ?? MAX_POWER, l2) }
 }
 
 function checkThrowMade(game: Game, event: ThrowMade): { throwNumber: number; mover: Color } {
@@ -460,7 +446,8 @@ function checkThrowMade(game: Game, event: ThrowMade): { throwNumber: number; mo
     const l1Text = l1 === null ? '' : `L1 ${l1} (${reading?.combination}), `
     refuse(`${label}: a ${move.type} has power ${power} but L = ${limit} (${l1Text}L2 ${l2}) (RULES.md §6)`)
   }
-  if (reading && !drawsFrom(move.lengths, reading.numbers)) {
+  const drawn = (tuple: number[]) => tuple.join() === move.lengths.join()
+  if (reading && !bonusAssignmentsUnder(move.type, reading.numbers, game.setup.houseRules).some(drawn)) {
     const numbers = reading.numbers === 'any' ? 'any' : reading.numbers.join(', ')
     refuse(`${label}: ${move.type} [${move.lengths.join(',')}] is not drawn from the number set {${numbers}} (RULES.md §6.5)`)
   }
