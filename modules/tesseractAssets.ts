@@ -6,15 +6,14 @@
 import { defineWxtModule } from 'wxt/modules'
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-
-/** Where vision/cards/photoReader.ts looks for them. */
-export const TESSERACT_FOLDER = 'tesseract'
+import { TESSERACT_CORE, TESSERACT_FOLDER, TESSERACT_WORKER } from '../vision/ocrAssets.ts'
 
 const ASSETS: { from: string; to: string }[] = [
-  { from: 'tesseract.js/dist/worker.min.js', to: 'worker.min.js' },
+  { from: `tesseract.js/dist/${TESSERACT_WORKER}`, to: TESSERACT_WORKER },
   { from: 'tesseract.js/dist/worker.min.js.LICENSE.txt', to: 'worker.min.js.LICENSE.txt' },
-  { from: 'tesseract.js-core/tesseract-core-simd-lstm.js', to: 'tesseract-core-simd-lstm.js' },
-  { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm', to: 'tesseract-core-simd-lstm.wasm' },
+  // The core's .js finds its .wasm beside itself.
+  { from: `tesseract.js-core/${TESSERACT_CORE}`, to: TESSERACT_CORE },
+  { from: `tesseract.js-core/${TESSERACT_CORE.replace(/\.js$/, '.wasm')}`, to: TESSERACT_CORE.replace(/\.js$/, '.wasm') },
   { from: 'tesseract.js-core/LICENSE', to: 'LICENSE-tesseract.js-core.txt' },
   // 4.0.0_best_int: the integer LSTM model, 2.9 MB; the one with the legacy engine is 10.9 MB.
   { from: '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz', to: 'eng.traineddata.gz' },

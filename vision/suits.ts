@@ -3,8 +3,7 @@
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphMatch } from './cards/glyphTemplate.ts'
 import { SUIT_GLYPHS } from './cards/glyphTemplates.ts'
 import type { IndexGlyph } from './cards/cornerIndex.ts'
-
-export type Suit = 'S' | 'H' | 'D' | 'C'
+import type { Suit } from '../engine/cards.ts'
 
 const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
 const RED_SUITS: readonly Suit[] = ['H', 'D']

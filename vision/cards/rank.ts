@@ -4,9 +4,7 @@
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
 import type { IndexGlyph } from './cornerIndex.ts'
-
-export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const
-export type Rank = (typeof RANKS)[number]
+import { RANKS, type Rank } from '../../engine/cards.ts'
 
 /** Russian face letters: валет J, дама Q, король K, туз A. */
 const RUSSIAN_FACE: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A' }
