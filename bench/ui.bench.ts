@@ -17,29 +17,45 @@ interface RenderTiming {
   domContentLoaded: number
   /** The first moment #app held an element, ms since navigation start. */
   firstRender: number
+  /** The last change to #app before it stayed still for QUIET_MS: stores loaded, screen settled. */
+  settled: number
 }
 
+const QUIET_MS = 300
+
 /**
- * Records, from inside the page, when Vue first puts an element into #app. A string, not a
- * function: tsx wraps named functions in a `__name` helper that does not exist in the page.
+ * Records, from inside the page, when Vue first puts an element into #app and when #app last
+ * changed. A string, not a function: tsx wraps named functions in a `__name` helper that does
+ * not exist in the page.
  */
-const WATCH_FIRST_RENDER = `
+const WATCH_RENDER = `
   new MutationObserver(() => {
     const app = document.querySelector('#app')
-    if (app && app.childElementCount > 0 && !('__firstRender' in window)) window.__firstRender = performance.now()
-  }).observe(document, { childList: true, subtree: true })
+    if (!app || app.childElementCount === 0) return
+    if (!('__firstRender' in window)) window.__firstRender = performance.now()
+    window.__lastChange = performance.now()
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
 `
 
 async function timeOpen(browser: ExtensionBrowser, name: ExtensionPage): Promise<RenderTiming> {
   const page: Page = await browser.context.newPage()
-  await page.addInitScript(WATCH_FIRST_RENDER)
+  await page.addInitScript(WATCH_RENDER)
   await page.goto(browser.url(name))
-  await page.waitForFunction(() => '__firstRender' in window, null, { timeout: 15_000 })
+  await page.waitForFunction(
+    (quiet) => {
+      const marks = window as unknown as { __firstRender?: number; __lastChange?: number }
+      return marks.__lastChange !== undefined && performance.now() - marks.__lastChange > quiet
+    },
+    QUIET_MS,
+    { timeout: 15_000, polling: 50 },
+  )
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    const marks = window as unknown as { __firstRender: number; __lastChange: number }
     return {
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
-      firstRender: (window as unknown as { __firstRender: number }).__firstRender,
+      firstRender: marks.__firstRender,
+      settled: marks.__lastChange,
     }
   })
   await page.close()
@@ -74,11 +90,16 @@ async function renderTimes(): Promise<void> {
       await browser.close()
     }
   }
-  console.log('\nTime to first render in Chromium (ms since navigation start; #app gets its first element)')
+  console.log('\nTime to render in Chromium, ms since navigation start')
+  console.log(`  (first render: #app gets its first element; settled: #app's last change before ${QUIET_MS} ms of quiet)`)
   for (const name of PAGES) {
-    console.log(`  ${name.padEnd(9)} cold first render    ${summary(cold[name].map((t) => t.firstRender))}`)
-    console.log(`  ${name.padEnd(9)} cold DOMContentLoaded ${summary(cold[name].map((t) => t.domContentLoaded))}`)
-    console.log(`  ${name.padEnd(9)} warm first render    ${summary(warm[name].map((t) => t.firstRender))}`)
+    const line = (label: string, timings: RenderTiming[], pick: (t: RenderTiming) => number) =>
+      console.log(`  ${name.padEnd(9)} ${label.padEnd(22)} ${summary(timings.map(pick))}`)
+    line('cold DOMContentLoaded', cold[name], (t) => t.domContentLoaded)
+    line('cold first render', cold[name], (t) => t.firstRender)
+    line('cold settled', cold[name], (t) => t.settled)
+    line('warm first render', warm[name], (t) => t.firstRender)
+    line('warm settled', warm[name], (t) => t.settled)
   }
 }
 

@@ -1,0 +1,78 @@
+// What a referee does in the side panel, step by step, through the same buttons a person taps
+// (data-testid hooks of the components). Each helper waits for the screen to answer, so a
+// scenario reads like the table talk: "Blue rolls 1 1 2 3 4, reverse [1, 4] from d0".
+import type { Locator, Page } from 'playwright-core'
+import type { Color, Position } from '../../engine/types.ts'
+
+export interface PlayersSetup {
+  red: string
+  blue: string
+  /** Who has the hammer in the first end (chosen by agreement, so the script is repeatable). */
+  hammer: Color
+}
+
+/** A legal-move button's key: "d0 reverse 1,4" (start, type, lengths), as LegalMoveList writes it. */
+export type MoveKey = string
+
+/** Fills in the setup form for a dice match of the default 8 ends and starts it. */
+export async function startDiceMatch(page: Page, setup: PlayersSetup): Promise<void> {
+  const form = page.getByTestId('match-setup')
+  await form.getByTestId('setup-name-red').fill(setup.red)
+  await form.getByTestId('setup-name-blue').fill(setup.blue)
+  await form.getByTestId('setup-variant-dice').check()
+  await form.getByTestId('setup-hammer-choice').check()
+  await form.getByTestId(`setup-hammer-${setup.hammer}`).check()
+  await form.getByTestId('setup-start').click()
+  await page.getByTestId('throw-panel').waitFor()
+}
+
+/** Taps the five final dice faces and records them as the coming throw's generator. */
+export async function enterDice(page: Page, values: readonly number[]): Promise<void> {
+  for (const value of values) await page.getByTestId(`dice-face-${value}`).click()
+  await page.getByTestId('dice-record').click()
+  await page.getByTestId('throw-limits').waitFor()
+}
+
+/** The legal-move button for a move; opens its trajectory group when it is folded away. */
+export async function legalMove(page: Page, key: MoveKey): Promise<Locator> {
+  const button = page.locator(`[data-testid="legal-move"][data-move="${key}"]`)
+  if ((await button.count()) === 0) throw new Error(`${key}: not offered among the legal moves`)
+  if (!(await button.isVisible())) {
+    const type = key.split(' ')[1]
+    await page.getByTestId(`move-group-${type}`).locator('summary').click()
+  }
+  return button
+}
+
+/** Picks a legal move: the board previews it and the replay panel shows its outcome. */
+export async function chooseMove(page: Page, key: MoveKey): Promise<void> {
+  await (await legalMove(page, key)).click()
+  await page.getByTestId('throw-replay').waitFor()
+}
+
+/** Confirms the chosen move; the throw is recorded and the panel moves on. */
+export async function confirmThrow(page: Page): Promise<void> {
+  const status = await page.getByTestId('throw-status').innerText()
+  await page.getByTestId('confirm-throw').click()
+  await page.getByTestId('throw-replay').waitFor({ state: 'detached' })
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="throw-status"]')?.textContent !== before,
+    status,
+  )
+}
+
+/** One whole throw: dice, move, confirm. */
+export async function playThrow(page: Page, dice: readonly number[], key: MoveKey): Promise<void> {
+  await enterDice(page, dice)
+  await chooseMove(page, key)
+  await confirmThrow(page)
+}
+
+/** The stones the main board draws, by colour, sorted (ghosts of a preview excluded). */
+export async function stonesOnBoard(board: Locator): Promise<Position> {
+  const stones = await board.locator('g.stone[data-testid^="stone-"]').evaluateAll((nodes) =>
+    nodes.map((node) => ({ cell: node.getAttribute('data-testid')!.slice('stone-'.length), color: node.getAttribute('data-color') })),
+  )
+  const of = (color: Color) => stones.filter((stone) => stone.color === color).map((stone) => stone.cell).sort()
+  return { red: of('red'), blue: of('blue') }
+}
