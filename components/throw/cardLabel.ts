@@ -1,0 +1,11 @@
+// A card as players read it: rank and suit symbol ('10♥'), or the joker's name.
+import { JOKER } from '../../engine/cards.ts'
+import { t } from '../../i18n/index.ts'
+
+const SUIT_SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
+
+export function cardLabel(card: string): string {
+  if (card === JOKER) return t('throw.cards.joker')
+  const suit = card.slice(-1)
+  return `${card.slice(0, -1)}${SUIT_SYMBOL[suit] ?? suit}`
+}

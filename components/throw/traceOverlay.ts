@@ -1,0 +1,93 @@
+// A throw's trace (engine simulateThrowTraced) drawn on the board: each stone's run as a
+// polyline, each hit as a burst with the energy handed on, the predicted result as ghosts.
+// Only presentation: the steps and the ruling come from the engine.
+import { parseCell } from '../../engine/board.ts'
+import type { Compass, ThrowStep } from '../../engine/collision.ts'
+import type { Cell, Color, Position } from '../../engine/types.ts'
+import type { BoardHighlight, BoardPath, BoardPoint, GhostStone } from '../board/boardTypes.ts'
+
+const STEP_OF: Record<Compass, BoardPoint> = {
+  N: { col: 0, row: 1 },
+  NE: { col: 1, row: 1 },
+  NW: { col: -1, row: 1 },
+  E: { col: 1, row: 0 },
+  W: { col: -1, row: 0 },
+}
+
+export interface TraceOverlay {
+  paths: BoardPath[]
+  highlights: BoardHighlight[]
+  ghosts: GhostStone[]
+}
+
+function point(cell: Cell): BoardPoint {
+  const square = parseCell(cell)
+  if (!square) throw new Error(`${cell}: not a cell of the field`)
+  return square
+}
+
+/** 'red:e8' → red; the thrown stone is the mover's. */
+export function stoneColor(stone: string, mover: Color): Color {
+  if (stone.startsWith('red:')) return 'red'
+  if (stone.startsWith('blue:')) return 'blue'
+  return mover
+}
+
+/** The overlay of the first `upto` steps (all of them when upto is null). */
+export function traceOverlay(
+  trace: readonly ThrowStep[],
+  mover: Color,
+  before: Position,
+  after: Position,
+  upto: number | null = null,
+): TraceOverlay {
+  const steps = upto === null ? trace : trace.slice(0, upto)
+  const byStone = new Map<string, BoardPath>()
+  const highlights: BoardHighlight[] = []
+  function pathOf(stone: string, from: Cell): BoardPath {
+    let path = byStone.get(stone)
+    if (!path) {
+      path = { points: [point(from)], color: stoneColor(stone, mover), kind: stone === 'thrown' ? 'thrown' : 'pushed', hits: [] }
+      byStone.set(stone, path)
+    }
+    return path
+  }
+  for (const step of steps) {
+    switch (step.kind) {
+      case 'launch':
+        pathOf(step.stone, step.cell)
+        highlights.push({ cell: step.cell, kind: 'start' })
+        break
+      case 'move':
+        pathOf(step.stone, step.from).points.push(point(step.to))
+        break
+      case 'hit': {
+        const at = point(step.at)
+        byStone.get(step.hitter)?.hits?.push({ at, energy: step.energy })
+        highlights.push({ cell: step.at, kind: 'hit' })
+        break
+      }
+      case 'exit': {
+        const from = point(step.from)
+        const d = STEP_OF[step.direction]
+        pathOf(step.stone, step.from).points.push({ col: from.col + d.col, row: from.row + d.row })
+        if (step.stone !== 'thrown') highlights.push({ cell: step.stone.split(':')[1] ?? step.from, kind: 'removed' })
+        break
+      }
+      case 'free-guard-violation':
+        for (const guard of step.guards) highlights.push({ cell: guard.from, kind: 'error' })
+        break
+      default:
+        break
+    }
+  }
+  const finished = upto === null || upto >= trace.length
+  const ghosts: GhostStone[] = []
+  if (finished) {
+    for (const color of ['red', 'blue'] as const) {
+      for (const cell of after[color]) if (!before[color].includes(cell)) ghosts.push({ cell, color })
+    }
+  }
+  const paths = [...byStone.values()].filter((path) => path.points.length > 1 || (path.hits?.length ?? 0) > 0)
+  return { paths, highlights, ghosts }
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBrowser } from 'wxt/testing'
+import ThrowPanel from '../../components/throw/ThrowPanel.vue'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { useMatchStore } from '../../stores/match.ts'
+import { matchesItem } from '../../stores/storageItems.ts'
+
+async function matchWithBlueGuard() {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const store = useMatchStore()
+  await store.load()
+  // Blue has the hammer, so Red throws first; a blue stone stands on c2.
+  await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+  await store.correctPosition({ red: [], blue: ['c2'] })
+  return { pinia, store }
+}
+
+async function tapDice(wrapper: ReturnType<typeof mount>, faces: number[]) {
+  for (const face of faces) await wrapper.find(`[data-testid="dice-face-${face}"]`).trigger('click')
+}
+
+describe('ThrowPanel: a throw from the dice to the applied move', () => {
+  beforeEach(() => {
+    fakeBrowser.reset()
+    setLocale('en')
+  })
+  afterEach(() => useMatchStore().stopWatching())
+
+  it('enters the dice, shows the limits, lists the legal moves, replays one with its hits and applies it', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    // A 6 waits for the re-rolled value.
+    await tapDice(wrapper, [2, 2, 6])
+    expect(wrapper.text()).toContain('re-roll')
+    await tapDice(wrapper, [4, 1, 3])
+    expect(wrapper.find('[data-testid="dice-reading"]').text()).toContain('pair')
+    await wrapper.find('[data-testid="dice-record"]').trigger('click')
+    await flushPromises()
+    expect(store.state?.generatorReading?.combination).toBe('pair')
+    expect(wrapper.find('[data-testid="limit-l"]').text()).toContain('1')
+    expect(wrapper.find('[data-testid="limit-l2"]').text()).toContain('First throw')
+    // Pair {2, 4}: only reverse [2, 4], from each of the four start cells (RULES.md §7).
+    const moves = wrapper.findAll('[data-testid="legal-move"]')
+    expect(moves.map((m) => m.attributes('data-move'))).toEqual([
+      'c0 reverse 2,4', 'd0 reverse 2,4', 'e0 reverse 2,4', 'f0 reverse 2,4',
+    ])
+    await moves[0]!.trigger('click')
+    const hits = wrapper.findAll('[data-testid="replay-line-hit"]')
+    expect(hits).toHaveLength(1)
+    expect(hits[0]!.text()).toContain('c2')
+    await wrapper.find('[data-testid="confirm-throw"]').trigger('click')
+    await flushPromises()
+    // c0 up to c1, hits c2 with 1 left (c2 → c3); then NE 4 from c1: d2 e3 f4 g5.
+    expect(store.position).toEqual({ red: ['g5'], blue: ['c3'] })
+    const stored = await matchesItem.getValue()
+    expect(stored?.matches[store.currentId!]?.events.at(-1)?.type).toBe('ThrowMade')
+    expect(wrapper.find('[data-testid="throw-status"]').text()).toContain('throw 2')
+  })
+
+  it('types a move in notation and refuses one over the limit', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    await store.recordGenerator({ kind: 'dice', values: [3, 3, 3, 1, 2] })
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    await wrapper.find('[data-testid="move-text"]').setValue('d0 quadruple 3-1-2-1')
+    await wrapper.find('form').trigger('submit')
+    expect(wrapper.find('[data-testid="move-text-error"]').text()).toContain('over the limit')
+    await wrapper.find('[data-testid="move-text"]').setValue('d0 тройная 3-2-1')
+    await wrapper.find('form').trigger('submit')
+    expect(wrapper.find('[data-testid="selected-move"]').text()).toContain('triple [3, 2, 1]')
+  })
+
+  it('the dice operation roll by roll enforces the re-roll of sixes', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    await wrapper.find('[data-testid="dice-mode-operation"]').trigger('click')
+    await tapDice(wrapper, [6, 2, 2, 4, 1])
+    await wrapper.find('[data-testid="dice-add-roll"]').trigger('click')
+    // The free re-roll must include the 6 (die 1): it is already chosen; tap its new value.
+    expect(wrapper.find('[data-testid="die-0"]').attributes('aria-pressed')).toBe('true')
+    await tapDice(wrapper, [6])
+    await wrapper.find('[data-testid="dice-add-roll"]').trigger('click')
+    expect(wrapper.find('[data-testid="dice-step"]').text()).toContain('Only the sixes')
+    await tapDice(wrapper, [3])
+    await wrapper.find('[data-testid="dice-add-roll"]').trigger('click')
+    await wrapper.find('[data-testid="dice-record"]').trigger('click')
+    await flushPromises()
+    const generator = store.state?.generator
+    expect(generator?.kind === 'dice' && generator.operation?.rolls).toHaveLength(3)
+    expect(store.state?.generatorReading?.combination).toBe('pair')
+  })
+})
