@@ -28,7 +28,10 @@ export type CardHandCombination = 'null' | CardCombination
 
 export interface CardClassification {
   combination: CardHandCombination
-  /** The number set, listed in ascending order; [] for a null, 'any' for a four. */
+  /**
+   * The number set: a straight's or flush's five values in rank order (RULES.md §8:
+   * 4-5-6-7-8 → 4, 5, 1, 1, 1), any other set ascending; [] for a null, 'any' for a four.
+   */
   numbers: Numbers
   /** L1 (I-4; a null is 1). */
   limit: number
@@ -145,28 +148,32 @@ function ascending(values: readonly number[]): number[] {
   return [...values].sort((a, b) => a - b)
 }
 
-/** The combinations five jokerless cards form, each with its number set. */
+/**
+ * The combinations five jokerless cards form, each with its number set in the order
+ * the rule book writes them: a straight's or flush's five values in rank order
+ * (4-5-6-7-8 gives 4, 5, 1, 1, 1), every other set ascending (nines, twos, ace: 1, 2, 5).
+ */
 function combinationsOf(cards: readonly PlayingCard[], deck: Deck): { combination: CardCombination; numbers: Numbers }[] {
+  const order = rankOrder(deck)
   const byRank = new Map<Rank, number>()
   for (const card of cards) byRank.set(card.rank, (byRank.get(card.rank) ?? 0) + 1)
   const groups = [...byRank.entries()].sort(([, a], [, b]) => b - a)
   const sizes = groups.map(([, count]) => count).join('')
   const [first, second] = groups.map(([rank]) => rankValue(rank)) as [number, number | undefined]
   const singles = groups.filter(([, count]) => count === 1).map(([rank]) => rankValue(rank))
-  const values = cards.map((card) => rankValue(card.rank))
+  const positions = cards.map((card) => order.indexOf(card.rank)).sort((a, b) => a - b)
+  const inRankOrder = positions.map((position) => rankValue(order[position]!))
   const found: { combination: CardCombination; numbers: Numbers }[] = []
   // Five of a rank (jokers read as duplicates) holds a four as well.
   if (sizes === '5' || sizes === '41') found.push({ combination: 'four', numbers: 'any' })
-  if (sizes === '32') found.push({ combination: 'full-house', numbers: values })
-  if (sizes === '311') found.push({ combination: 'three', numbers: [first, ...singles] })
-  if (sizes === '221') found.push({ combination: 'two-pairs', numbers: [first, second!, ...singles] })
-  if (sizes === '2111') found.push({ combination: 'pair', numbers: [first, Math.max(...singles)] })
-  if (cards.every((card) => card.suit === cards[0]!.suit)) found.push({ combination: 'flush', numbers: values })
-  if (sizes === '11111') {
-    // Five consecutive ranks of the deck's order; the order has no wrap (A-2-3-4-5 is no straight).
-    const order = rankOrder(deck)
-    const positions = cards.map((card) => order.indexOf(card.rank)).sort((a, b) => a - b)
-    if (positions[0]! >= 0 && positions[4]! - positions[0]! === HAND_SIZE - 1) found.push({ combination: 'straight', numbers: values })
+  if (sizes === '32') found.push({ combination: 'full-house', numbers: ascending(inRankOrder) })
+  if (sizes === '311') found.push({ combination: 'three', numbers: ascending([first, ...singles]) })
+  if (sizes === '221') found.push({ combination: 'two-pairs', numbers: ascending([first, second!, ...singles]) })
+  if (sizes === '2111') found.push({ combination: 'pair', numbers: ascending([first, Math.max(...singles)]) })
+  if (cards.every((card) => card.suit === cards[0]!.suit)) found.push({ combination: 'flush', numbers: inRankOrder })
+  // Five consecutive ranks of the deck's order; the order has no wrap (A-2-3-4-5 is no straight).
+  if (sizes === '11111' && positions[0]! >= 0 && positions[4]! - positions[0]! === HAND_SIZE - 1) {
+    found.push({ combination: 'straight', numbers: inRankOrder })
   }
   return found
 }
@@ -179,8 +186,7 @@ function readPlainHand(cards: readonly PlayingCard[], deck: Deck, rules: LimitRu
     (a, b) => combinationStrength(b.combination, deck) - combinationStrength(a.combination, deck),
   )[0]
   if (!best) return { combination: 'null', numbers: [], limit: 1 }
-  const numbers = best.numbers === 'any' ? 'any' : ascending(best.numbers)
-  return { combination: best.combination, numbers, limit: rules.cardLimits[best.combination] }
+  return { combination: best.combination, numbers: best.numbers, limit: rules.cardLimits[best.combination] }
 }
 
 /** Larger numbers first, compared from the largest down; 'any' above every list. */
@@ -219,7 +225,7 @@ const FULL_DECK: readonly PlayingCard[] = RANKS.flatMap((rank) => SUITS.map((sui
 /**
  * Every distinct reading of a hand, best first (I-5), under given house rules. Without
  * jokers there is one. Each joker stands for any card of the full deck, whatever else
- * is on the table; readings giving the same combination and numbers count once (the
+ * is on the table; readings giving the same combination and number multiset count once (the
  * first joker cards found, in deck order, are kept as its example).
  */
 export function cardReadingsUnder(cards: string[], deck: Deck, rules: LimitRules): CardReading[] {
@@ -230,7 +236,8 @@ export function cardReadingsUnder(cards: string[], deck: Deck, rules: LimitRules
   const visit = (chosen: PlayingCard[], from: number): void => {
     if (chosen.length === jokerCount) {
       const reading = readPlainHand([...plain, ...chosen], deck, rules)
-      const key = `${reading.combination}:${JSON.stringify(reading.numbers)}`
+      // The same multiset in another order is the same reading for play.
+      const key = `${reading.combination}:${reading.numbers === 'any' ? 'any' : ascending(reading.numbers).join(',')}`
       if (!readings.has(key)) readings.set(key, { ...reading, jokers: chosen.map(cardName) })
       return
     }

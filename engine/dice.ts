@@ -99,6 +99,18 @@ export function classifyDice(values: number[]): DiceClassification {
   }
 }
 
+/** Every outcome of five final dice (5^5 = 3125), die 1 changing fastest: for odds and exhaustive checks. */
+export function allFinalDice(): number[][] {
+  const outcomes: number[][] = []
+  const faces = DIE_FACES - 1
+  for (let i = 0; i < faces ** DICE_COUNT; i++) {
+    const values: number[] = []
+    for (let die = 0, rest = i; die < DICE_COUNT; die++, rest = Math.floor(rest / faces)) values.push((rest % faces) + 1)
+    outcomes.push(values)
+  }
+  return outcomes
+}
+
 // ─── The dice operation ──────────────────────────────────────────────────────
 
 /** One roll of a dice operation, as entered at the table. */

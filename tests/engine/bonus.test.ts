@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { bonusAssignments, checkMove, classifyDice, legalMoves } from '../../engine/index.ts'
 import { assignmentCount, bonusAssignmentsUnder, legalMovesUnder, typesWithin } from '../../engine/bonus.ts'
 import { START_CELLS } from '../../engine/board.ts'
+import { allFinalDice } from '../../engine/dice.ts'
 import { POWER, TRAJECTORY_TYPES, checkMove as checkMoveUnder } from '../../engine/trajectory.ts'
 import type { Move, Numbers, TrajectoryType } from '../../engine/types.ts'
 
@@ -132,13 +133,6 @@ describe('legalMoves', () => {
     expect(() => legalMoves([7, 1], 2)).toThrow(/7 is not a whole number 1–5/)
   })
 })
-
-/** All 5^5 outcomes of five final dice. */
-function allFinalDice(): number[][] {
-  const outcomes: number[][] = []
-  for (let i = 0; i < 5 ** 5; i++) outcomes.push([0, 1, 2, 3, 4].map((k) => (Math.floor(i / 5 ** k) % 5) + 1))
-  return outcomes
-}
 
 describe('perft: exact legal-move counts (change only with the rules)', () => {
   it.each([

@@ -5,19 +5,13 @@ import { classifyDice } from '../../engine/index.ts'
 import {
   DICE_COMBINATIONS,
   DICE_LIMITS,
+  allFinalDice,
   checkDiceOperation,
   diceRollStep,
   type DiceCombination,
   type DiceOperation,
   type DiceRoll,
 } from '../../engine/dice.ts'
-
-/** All 5^5 outcomes of five final dice, in counting order. */
-function allFinalDice(): number[][] {
-  const outcomes: number[][] = []
-  for (let i = 0; i < 5 ** 5; i++) outcomes.push([0, 1, 2, 3, 4].map((k) => (Math.floor(i / 5 ** k) % 5) + 1))
-  return outcomes
-}
 
 function countOf(values: readonly number[], value: number): number {
   return values.filter((v) => v === value).length
@@ -57,6 +51,8 @@ describe('classifyDice over all 3125 outcomes', () => {
   const classified = outcomes.map((values) => ({ values, ...classifyDice(values) }))
 
   it('every outcome is exactly one combination, with the known frequencies', () => {
+    expect(outcomes).toHaveLength(3125)
+    expect(new Set(outcomes.map(String)).size).toBe(3125)
     const counts = Object.fromEntries(DICE_COMBINATIONS.map((c) => [c, 0])) as Record<DiceCombination, number>
     for (const { combination } of classified) counts[combination]++
     expect(counts).toEqual({
