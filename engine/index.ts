@@ -76,7 +76,7 @@ export {
 export type { LoadedMatch, MatchFile, MatchFileMigration } from './matchFile.ts'
 
 // The generators, limits and bonuses explained (beyond the fixed facade above).
-export { DICE_COMBINATIONS, DICE_LIMITS, checkDiceOperation, diceRollStep } from './dice.ts'
+export { DICE_COMBINATIONS, DICE_LIMITS, allFinalDice, checkDiceOperation, diceRollStep } from './dice.ts'
 export type {
   DiceClassification,
   DiceCombination,
