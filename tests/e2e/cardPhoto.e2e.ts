@@ -1,0 +1,105 @@
+// The card reader inside the BUILT extension, under its real CSP: tesseract's worker,
+// WebAssembly core and English model load from the extension's own files, nothing from the
+// network. The side panel's route to the tool depends on other screens, so this test adds a
+// bare page to a copy of the build: it runs vision/cards/photoReader.ts (bundled here with
+// esbuild, as the extension's chunk would be) on fixture photos and compares with the truth.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { chromium, type BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertBuilt, chromiumPath, EXTENSION_DIR, PROJECT_DIR } from './extension.ts'
+import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
+
+const HARNESS = `
+import { readCardPhoto, releaseCardReader } from './vision/cards/photoReader.ts'
+globalThis.readFixture = async (file) => {
+  const started = performance.now()
+  const result = await readCardPhoto(await (await fetch('/fixtures/' + file)).blob())
+  return { cards: result.cards.map((c) => c.card), ocrUsed: result.ocrUsed, ms: performance.now() - started }
+}
+globalThis.releaseCardReader = releaseCardReader
+`
+
+describe('the card reader in the built extension (Chromium)', () => {
+  let extension: string
+  let profile: string
+  let context: BrowserContext
+
+  beforeAll(async () => {
+    assertBuilt()
+    extension = mkdtempSync(join(tmpdir(), 'card-photo-extension-'))
+    profile = mkdtempSync(join(tmpdir(), 'card-photo-profile-'))
+    cpSync(EXTENSION_DIR, extension, { recursive: true })
+    cpSync(CARD_FIXTURE_FOLDER, join(extension, 'fixtures'), { recursive: true })
+    await build({
+      stdin: { contents: HARNESS, resolveDir: PROJECT_DIR, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      outfile: join(extension, 'card-photo-harness.js'),
+      logLevel: 'error',
+    })
+    writeFileSync(
+      join(extension, 'card-photo-harness.html'),
+      '<!doctype html><html><body><script type="module" src="/card-photo-harness.js"></script></body></html>',
+    )
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        `--disable-extensions-except=${extension}`,
+        `--load-extension=${extension}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    rmSync(extension, { recursive: true, force: true })
+    rmSync(profile, { recursive: true, force: true })
+  })
+
+  it('reads fixture photos with the bundled tesseract, offline', async () => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+    const id = new URL(worker.url()).host
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    const outside: string[] = []
+    context.on('request', (request) => {
+      if (!/^(chrome-extension|blob|data):/.test(request.url())) outside.push(request.url())
+    })
+    await page.goto(`chrome-extension://${id}/card-photo-harness.html`)
+    await page.waitForFunction(() => 'readFixture' in globalThis)
+
+    const photos = loadCardTruth().filter((_, i) => i % 10 === 0)
+    let right = 0
+    let total = 0
+    for (const photo of photos) {
+      const read = await page.evaluate(
+        (file) => (globalThis as unknown as { readFixture(f: string): Promise<{ cards: (string | null)[]; ocrUsed: boolean; ms: number }> }).readFixture(file),
+        photo.file,
+      )
+      console.info(`${photo.file}: ${read.cards.join(' ')} in ${Math.round(read.ms)} ms${read.ocrUsed ? '' : ' (no OCR!)'}`)
+      expect(read.ocrUsed).toBe(true)
+      expect(read.cards).toHaveLength(photo.cards.length)
+      total += photo.cards.length
+      right += photo.cards.filter((card, i) => read.cards[i] === card.card).length
+    }
+    await page.evaluate(() => (globalThis as unknown as { releaseCardReader(): Promise<void> }).releaseCardReader())
+    expect(right / total).toBeGreaterThanOrEqual(0.95)
+    expect(outside).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
