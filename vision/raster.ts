@@ -322,8 +322,15 @@ export function connectedComponents(
 
 export type Lab = [number, number, number]
 
-function srgbToLinear(value: number): number {
+/** sRGB decoding for each byte value, computed once: Lab conversion runs per pixel. */
+const LINEAR_OF_BYTE = Float64Array.from({ length: 256 }, (_, value) => {
   const v = value / 255
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+})
+
+function srgbToLinear(value: number): number {
+  if (Number.isInteger(value) && value >= 0 && value <= 255) return LINEAR_OF_BYTE[value]!
+  const v = Math.min(255, Math.max(0, value)) / 255
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
 }
 

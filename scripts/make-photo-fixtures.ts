@@ -1,0 +1,473 @@
+// Generates the photo fixtures of issue 4 with their ground truth: boards under perspective,
+// uneven light, blur and noise with 0–16 stones of varied colour pairs, and five dice on a
+// plain surface. Deterministic (seeded), so re-running rewrites the same files.
+//
+//   npx tsx scripts/make-photo-fixtures.ts
+//
+// Writes tests/fixtures/photos/board/{board-NN.jpg, truth.json} and .../dice/{dice-NN.jpg, truth.json}.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import jpeg from 'jpeg-js'
+import { ALL_CELLS, COLUMNS, ROWS, isOnField, parseCell, zoneAt } from '../engine/board.ts'
+import type { Cell, Position } from '../engine/types.ts'
+import {
+  applyHomography,
+  createRgbaImage,
+  gaussianBlur,
+  homographyFromPoints,
+  mapChannels,
+  type Point,
+  type RgbaImage,
+  type Rgb,
+} from '../vision/raster.ts'
+
+const BOARD_PHOTOS = 60
+const DICE_PHOTOS = 60
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'fixtures', 'photos')
+
+/** mulberry32: a small seeded generator, so fixtures are reproducible. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type Random = () => number
+const between = (random: Random, low: number, high: number) => low + (high - low) * random()
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+function gaussian(random: Random): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+}
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+const scale = (c: Rgb, k: number): Rgb => [c[0] * k, c[1] * k, c[2] * k]
+const jitter = (random: Random, c: Rgb, amount: number): Rgb => [
+  c[0] + between(random, -amount, amount),
+  c[1] + between(random, -amount, amount),
+  c[2] + between(random, -amount, amount),
+]
+
+/** Stone colour pairs: [the side called red, the side called blue]. */
+const STONE_PAIRS: { red: Rgb; blue: Rgb; standard: boolean }[] = [
+  { red: [205, 35, 40], blue: [35, 70, 200], standard: true },
+  { red: [165, 20, 45], blue: [25, 40, 120], standard: true },
+  { red: [235, 80, 40], blue: [30, 120, 190], standard: true },
+  { red: [235, 200, 30], blue: [30, 140, 60], standard: false },
+  { red: [240, 130, 20], blue: [110, 40, 150], standard: false },
+  { red: [30, 30, 35], blue: [235, 205, 40], standard: false },
+]
+
+const TABLES: Rgb[] = [
+  [200, 170, 130],
+  [175, 175, 170],
+  [215, 210, 200],
+  [150, 115, 80],
+  [120, 150, 120],
+]
+const FRAMES: Rgb[] = [
+  [45, 30, 25],
+  [25, 25, 30],
+  [30, 55, 40],
+  [70, 40, 30],
+]
+
+interface BoardStyle {
+  table: Rgb
+  frame: Rgb
+  guard: Rgb
+  none: Rgb
+  outer: Rgb
+  middle: Rgb
+  centre: Rgb
+  line: Rgb
+  margin: number
+  lineWidth: number
+  stoneRadius: number
+  stones: { red: Rgb; blue: Rgb }
+}
+
+function boardStyle(random: Random, pair: (typeof STONE_PAIRS)[number]): BoardStyle {
+  return {
+    table: jitter(random, pick(random, TABLES), 12),
+    frame: jitter(random, pick(random, FRAMES), 8),
+    guard: jitter(random, [225, 225, 215], 10),
+    none: jitter(random, [205, 210, 200], 10),
+    outer: jitter(random, [170, 205, 230], 10),
+    middle: jitter(random, [240, 240, 235], 8),
+    centre: jitter(random, [235, 185, 180], 10),
+    line: jitter(random, [90, 90, 95], 15),
+    margin: between(random, 0.45, 0.75),
+    lineWidth: between(random, 0.025, 0.05),
+    stoneRadius: between(random, 0.34, 0.42),
+    stones: { red: jitter(random, pair.red, 10), blue: jitter(random, pair.blue, 10) },
+  }
+}
+
+interface Disc {
+  u: number
+  v: number
+  radius: number
+  colour: Rgb
+}
+
+/** A stone seen from above: darker towards its rim, a soft highlight, a thin dark edge. */
+function stoneColour(disc: Disc, u: number, v: number): Rgb | null {
+  const d = Math.hypot(u - disc.u, v - disc.v) / disc.radius
+  if (d > 1) return null
+  if (d > 0.93) return scale(disc.colour, 0.45)
+  const shaded = scale(disc.colour, 1 - 0.3 * d * d)
+  const highlight = Math.max(0, 1 - Math.hypot(u - disc.u + 0.3 * disc.radius, v - disc.v + 0.3 * disc.radius) / (0.35 * disc.radius))
+  return mix(shaded, [255, 255, 255], 0.35 * highlight)
+}
+
+function zoneColour(style: BoardStyle, col: number, row: number): Rgb {
+  switch (zoneAt(col, row)) {
+    case 'guard':
+      return style.guard
+    case 'outer':
+      return style.outer
+    case 'middle':
+      return style.middle
+    case 'centre':
+      return style.centre
+    case 'start':
+      return style.guard
+    default:
+      return style.none
+  }
+}
+
+/**
+ * The board in its own plane: the field spans u ∈ [0, 8] (columns a–h) and v ∈ [0, 13]
+ * (row 12 at the top, row 0 at the bottom); a dark frame of `margin` cells surrounds it, and
+ * row 0's four cells off the field (a0 b0 g0 h0) are frame too, as on the drawing in RULES.md §2.
+ */
+function boardScene(style: BoardStyle, discs: Disc[], u: number, v: number): Rgb {
+  for (const disc of discs) {
+    const colour = stoneColour(disc, u, v)
+    if (colour) return colour
+  }
+  const m = style.margin
+  if (u < -m || u > COLUMNS + m || v < -m || v > ROWS + m) {
+    // A wooden table: soft stripes along u.
+    const grain = 0.06 * Math.sin(v * 3.1 + 2 * Math.sin(u * 0.7)) + 0.03 * Math.sin(v * 17 + u)
+    return scale(style.table, 1 + grain)
+  }
+  const col = Math.floor(u)
+  const rowFromTop = Math.floor(v)
+  const row = ROWS - 1 - rowFromTop
+  if (u < 0 || u >= COLUMNS || v < 0 || v >= ROWS || !isOnField(col, row)) return style.frame
+  const fu = u - col
+  const fv = v - rowFromTop
+  const w = style.lineWidth
+  if (fu < w / 2 || fu > 1 - w / 2 || fv < w / 2 || fv > 1 - w / 2) return style.line
+  return zoneColour(style, col, row)
+}
+
+/** Uneven light: a linear gradient, a vignette and a slight colour cast, per photo. */
+function lightingField(random: Random, width: number, height: number): (x: number, y: number) => Rgb {
+  const gx = between(random, -0.35, 0.35) / width
+  const gy = between(random, -0.35, 0.35) / height
+  const vignette = between(random, 0, 0.35)
+  const base = between(random, 0.85, 1.1)
+  const cast: Rgb = [between(random, 0.94, 1.06), between(random, 0.96, 1.04), between(random, 0.94, 1.06)]
+  const cx = width / 2
+  const cy = height / 2
+  const reach = Math.hypot(cx, cy)
+  return (x, y) => {
+    const r = Math.hypot(x - cx, y - cy) / reach
+    const k = base * (1 + gx * (x - cx) + gy * (y - cy)) * (1 - vignette * r * r)
+    return [k * cast[0], k * cast[1], k * cast[2]]
+  }
+}
+
+/** Renders scene(photo point) with 2×2 supersampling, then light, blur, sensor noise. */
+function photograph(
+  random: Random,
+  width: number,
+  height: number,
+  scene: (x: number, y: number) => Rgb,
+): RgbaImage {
+  const image = createRgbaImage(width, height)
+  const light = lightingField(random, width, height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let r = 0
+      let g = 0
+      let b = 0
+      for (const [dx, dy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
+        const c = scene(x + dx, y + dy)
+        r += c[0]
+        g += c[1]
+        b += c[2]
+      }
+      const k = light(x, y)
+      const i = (y * width + x) * 4
+      image.data[i] = (r / 4) * k[0]
+      image.data[i + 1] = (g / 4) * k[1]
+      image.data[i + 2] = (b / 4) * k[2]
+      image.data[i + 3] = 255
+    }
+  const sigma = between(random, 0, 1.3)
+  const blurred = sigma > 0.3 ? mapChannels(image, (channel) => gaussianBlur(channel, sigma)) : image
+  const noise = between(random, 1.5, 6)
+  for (let i = 0; i < blurred.data.length; i++) if (i % 4 !== 3) blurred.data[i] = blurred.data[i]! + noise * gaussian(random)
+  return blurred
+}
+
+function saveJpeg(path: string, image: RgbaImage, quality: number): void {
+  const encoded = jpeg.encode({ width: image.width, height: image.height, data: Buffer.from(image.data.buffer) }, quality)
+  writeFileSync(path, encoded.data)
+}
+
+function randomPosition(random: Random): Position {
+  const free = ALL_CELLS.filter((cell) => !cell.endsWith('0') || cell.length === 3)
+  const stones = Math.floor(random() * 17)
+  const chosen: Cell[] = []
+  while (chosen.length < stones) {
+    const cell = pick(random, free)
+    if (!chosen.includes(cell)) chosen.push(cell)
+  }
+  const redCount = Math.min(8, Math.max(stones - 8, Math.round(random() * stones)))
+  return { red: chosen.slice(0, redCount), blue: chosen.slice(redCount) }
+}
+
+export interface BoardTruth {
+  file: string
+  position: Position
+  /** Field corners in the photo: the outer corners at a12, h12, h0, a0. */
+  corners: Point[]
+  /** Colours as a player would tap them: one stone of each side lying beside the board. */
+  taps: { red: Point; blue: Point }
+  standardColours: boolean
+}
+
+function makeBoard(index: number): BoardTruth {
+  const random = seededRandom(1000 + index)
+  const pair = STONE_PAIRS[index % STONE_PAIRS.length]!
+  const style = boardStyle(random, pair)
+  const width = 480
+  const height = 640
+  const m = style.margin
+  // The board's outer edge in the photo: a rectangle, narrowed at the far edge (camera tilt),
+  // rotated, each corner nudged; one photo in six is taken from the other side of the table.
+  const boardHeight = height * between(random, 0.62, 0.74)
+  const boardWidth = (boardHeight * (COLUMNS + 2 * m)) / (ROWS + 2 * m)
+  const tilt = between(random, 0.78, 1)
+  const angle = (between(random, -10, 10) * Math.PI) / 180 + (index % 6 === 5 ? Math.PI : 0)
+  const cx = width / 2 + between(random, -0.06, 0.06) * width
+  const cy = height / 2 + between(random, -0.04, 0.04) * height
+  const local: Point[] = [
+    { x: (-boardWidth / 2) * tilt, y: -boardHeight / 2 },
+    { x: (boardWidth / 2) * tilt, y: -boardHeight / 2 },
+    { x: boardWidth / 2, y: boardHeight / 2 },
+    { x: -boardWidth / 2, y: boardHeight / 2 },
+  ]
+  const outer = local.map((p) => ({
+    x: cx + p.x * Math.cos(angle) - p.y * Math.sin(angle) + between(random, -0.015, 0.015) * boardWidth,
+    y: cy + p.x * Math.sin(angle) + p.y * Math.cos(angle) + between(random, -0.015, 0.015) * boardHeight,
+  }))
+  const boardOuter: Point[] = [
+    { x: -m, y: -m },
+    { x: COLUMNS + m, y: -m },
+    { x: COLUMNS + m, y: ROWS + m },
+    { x: -m, y: ROWS + m },
+  ]
+  const toPhoto = homographyFromPoints(boardOuter, outer)
+  const toBoard = homographyFromPoints(outer, boardOuter)
+
+  const position = randomPosition(random)
+  const discs: Disc[] = []
+  for (const side of ['red', 'blue'] as const)
+    for (const cell of position[side]) {
+      const { col, row } = parseCell(cell)!
+      discs.push({
+        u: col + 0.5 + between(random, -0.05, 0.05),
+        v: ROWS - 1 - row + 0.5 + between(random, -0.05, 0.05),
+        radius: style.stoneRadius,
+        colour: jitter(random, style.stones[side], 6),
+      })
+    }
+  // One spare stone of each side beside the board, for the colour taps.
+  const taps = {} as BoardTruth['taps']
+  const sides = ['red', 'blue'] as const
+  sides.forEach((side, i) => {
+    const u = i === 0 ? -m - 1.1 : COLUMNS + m + 1.1
+    const v = between(random, 2, ROWS - 2)
+    discs.push({ u, v, radius: style.stoneRadius, colour: jitter(random, style.stones[side], 6) })
+    taps[side] = applyHomography(toPhoto, u, v)
+  })
+
+  const image = photograph(random, width, height, (x, y) => {
+    const p = applyHomography(toBoard, x, y)
+    return boardScene(style, discs, p.x, p.y)
+  })
+  const file = `board-${String(index).padStart(2, '0')}.jpg`
+  saveJpeg(join(root, 'board', file), image, Math.round(between(random, 68, 80)))
+  const fieldCorners = [
+    { x: 0, y: 0 },
+    { x: COLUMNS, y: 0 },
+    { x: COLUMNS, y: ROWS },
+    { x: 0, y: ROWS },
+  ].map((p) => roundPoint(applyHomography(toPhoto, p.x, p.y)))
+  return {
+    file,
+    position,
+    corners: fieldCorners,
+    taps: { red: roundPoint(taps.red), blue: roundPoint(taps.blue) },
+    standardColours: pair.standard,
+  }
+}
+
+function roundPoint(p: Point): Point {
+  return { x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 }
+}
+
+/** Pip centres of a die face in units of the die's side, from its centre. */
+const PIP_LAYOUTS: Record<number, [number, number][]> = {
+  1: [[0, 0]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+}
+
+const DICE_STYLES: { body: Rgb; pip: Rgb }[] = [
+  { body: [240, 238, 230], pip: [20, 20, 25] },
+  { body: [200, 30, 35], pip: [245, 245, 245] },
+  { body: [25, 25, 30], pip: [240, 240, 240] },
+  { body: [30, 80, 180], pip: [250, 250, 250] },
+  { body: [245, 215, 60], pip: [30, 30, 30] },
+  { body: [40, 140, 70], pip: [250, 250, 250] },
+]
+const SURFACES: Rgb[] = [
+  [40, 110, 60],
+  [120, 85, 55],
+  [150, 150, 155],
+  [210, 195, 170],
+  [60, 60, 70],
+]
+
+interface Die {
+  x: number
+  y: number
+  side: number
+  angle: number
+  value: number
+  body: Rgb
+  pip: Rgb
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+}
+
+/** A die from above: a rounded square with shading toward one edge and round pips. */
+function dieColour(die: Die, x: number, y: number): Rgb | null {
+  const dx = x - die.x
+  const dy = y - die.y
+  const c = Math.cos(-die.angle)
+  const s = Math.sin(-die.angle)
+  const lx = (dx * c - dy * s) / die.side
+  const ly = (dx * s + dy * c) / die.side
+  const corner = 0.14
+  const qx = Math.max(Math.abs(lx) - (0.5 - corner), 0)
+  const qy = Math.max(Math.abs(ly) - (0.5 - corner), 0)
+  if (Math.hypot(qx, qy) > corner) return null
+  const edge = Math.min(0.5 - Math.abs(lx), 0.5 - Math.abs(ly))
+  const pipRadius = 0.085
+  for (const [px, py] of PIP_LAYOUTS[die.value]!)
+    if (Math.hypot(lx - px * 0.26, ly - py * 0.26) < pipRadius) return die.pip
+  const shade = 0.88 + 0.12 * Math.min(1, edge / 0.08) - 0.08 * (lx + ly)
+  return scale(die.body, shade)
+}
+
+export interface DiceTruth {
+  file: string
+  dice: { x: number; y: number; value: number }[]
+}
+
+function makeDice(index: number): DiceTruth {
+  const random = seededRandom(5000 + index)
+  const width = 480
+  const height = 360
+  const surface = jitter(random, pick(random, SURFACES), 10)
+  const styles = DICE_STYLES.filter((style) => contrast(style.body, surface) > 90)
+  const oneStyle = random() < 0.6 ? pick(random, styles) : null
+  const dice: Die[] = []
+  const side = between(random, 44, 66)
+  while (dice.length < 5) {
+    const style = oneStyle ?? pick(random, styles)
+    const candidate: Die = {
+      x: between(random, side, width - side),
+      y: between(random, side, height - side),
+      side: side * between(random, 0.95, 1.05),
+      angle: between(random, 0, Math.PI / 2),
+      value: 1 + Math.floor(random() * 6),
+      body: jitter(random, style.body, 8),
+      pip: style.pip,
+    }
+    if (dice.every((d) => Math.hypot(d.x - candidate.x, d.y - candidate.y) > side * 1.7)) dice.push(candidate)
+  }
+  const shadowOffset = { x: between(random, -5, 5), y: between(random, 2, 6) }
+  const image = photograph(random, width, height, (x, y) => {
+    for (const die of dice) {
+      const colour = dieColour(die, x, y)
+      if (colour) return colour
+    }
+    const texture = 1 + 0.03 * Math.sin(x * 0.9 + Math.sin(y * 0.13) * 3) * Math.sin(y * 0.7)
+    const shadowed = dice.some((die) => dieColour(die, x - shadowOffset.x, y - shadowOffset.y))
+    return scale(surface, texture * (shadowed ? 0.7 : 1))
+  })
+  const file = `dice-${String(index).padStart(2, '0')}.jpg`
+  saveJpeg(join(root, 'dice', file), image, Math.round(between(random, 68, 80)))
+  return { file, dice: dice.map((d) => ({ x: Math.round(d.x), y: Math.round(d.y), value: d.value })) }
+}
+
+function main(): void {
+  mkdirSync(join(root, 'board'), { recursive: true })
+  mkdirSync(join(root, 'dice'), { recursive: true })
+  const boards = Array.from({ length: BOARD_PHOTOS }, (_, i) => makeBoard(i))
+  writeFileSync(join(root, 'board', 'truth.json'), JSON.stringify(boards, null, 1) + '\n')
+  const dice = Array.from({ length: DICE_PHOTOS }, (_, i) => makeDice(i))
+  writeFileSync(join(root, 'dice', 'truth.json'), JSON.stringify(dice, null, 1) + '\n')
+  console.log(`wrote ${boards.length} board and ${dice.length} dice photos under ${root}`)
+}
+
+main()

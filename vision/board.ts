@@ -1,0 +1,579 @@
+// Reading a photographed board (issue 4): find the field's four corners, rectify the
+// perspective, and classify each cell of rows 1–12 as empty, red or blue (RULES.md §2: no
+// stone stands on row 0). The result is a setup, not a position: the engine validates it
+// and the user confirms every uncertain cell before anything is applied.
+import { COLUMNS, ROWS, cellName, validatePosition, type SetupError } from '../engine/board.ts'
+import type { Cell, Color, Position } from '../engine/types.ts'
+import {
+  applyHomography,
+  connectedComponents,
+  deltaE,
+  homographyFromPoints,
+  limitSize,
+  otsuThreshold,
+  rgbToLab,
+  warpQuadrilateral,
+  type Lab,
+  type Point,
+  type Rgb,
+  type RgbaImage,
+} from './raster.ts'
+
+/**
+ * The field's outer corners in the photo, in this order: the corner at a12, at h12, at h0,
+ * at a0 (top-left, top-right, bottom-right, bottom-left as a player at the start line sees it).
+ */
+export type FieldCorners = [Point, Point, Point, Point]
+
+export interface CornerProposal {
+  corners: FieldCorners
+  /** 0–1: how sure the detector is; the UI asks the user to check the handles when low. */
+  confidence: number
+}
+
+/** Stone colours as the user tapped them (or the defaults), in photo RGB. */
+export interface StoneColours {
+  red: Rgb
+  blue: Rgb
+}
+
+export type CellState = 'empty' | Color
+
+export interface CellReading {
+  cell: Cell
+  state: CellState
+  /** 0.5–1: the reading's margin over its nearest alternative. */
+  confidence: number
+}
+
+export interface BoardReading {
+  position: Position
+  corners: FieldCorners
+  /** Every cell of rows 1–12, row by row. */
+  cells: CellReading[]
+  /** Cells the user must confirm before the position is applied. */
+  uncertain: Cell[]
+  /** The stone colours used, calibrated from the photo or taken from the user's taps. */
+  colours: StoneColours
+  /** The engine's objections to the reading as a setup (e.g. nine red stones). */
+  errors: SetupError[]
+}
+
+export interface ReadBoardOptions {
+  /** Corners the user placed; proposed automatically when absent. */
+  corners?: FieldCorners
+  /** Colours from the user's taps; calibrated from the photo when absent. */
+  colours?: StoneColours
+  /** Called with 0–1 as the work proceeds. */
+  onProgress?: (fraction: number) => void
+}
+
+/** A reading below this confidence is listed as uncertain and asked about. */
+export const UNCERTAIN_BELOW = 0.75
+
+/** The first guess for which cluster is which side, before the user calibrates. */
+export const DEFAULT_STONE_COLOURS: StoneColours = { red: [200, 40, 45], blue: [40, 70, 200] }
+
+/** Pixels per cell in the rectified field. */
+const CELL_PIXELS = 24
+/** Side of the working copy used to find the board's outline. */
+const OUTLINE_SIDE = 640
+
+/** Proposes the field's corners: the board's dark-framed quadrilateral, then the frame's inner edge. */
+export function proposeCorners(image: RgbaImage): CornerProposal {
+  const { image: small, scale } = limitSize(image, OUTLINE_SIDE)
+  const outline = findBoardOutline(small)
+  if (!outline) return { corners: fallbackCorners(image), confidence: 0 }
+  const oriented = orientOutline(small, outline.quad)
+  const field = findFieldInsideFrame(small, oriented)
+  const corners = field.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners
+  return { corners, confidence: Math.min(outline.confidence, field.confidence) }
+}
+
+/** Without a detected board, handles start on a centred rectangle of the field's proportions. */
+function fallbackCorners(image: RgbaImage): FieldCorners {
+  const height = image.height * 0.8
+  const width = Math.min(image.width * 0.8, (height * COLUMNS) / ROWS)
+  const x0 = (image.width - width) / 2
+  const y0 = (image.height - height) / 2
+  return [
+    { x: x0, y: y0 },
+    { x: x0 + width, y: y0 },
+    { x: x0 + width, y: y0 + height },
+    { x: x0, y: y0 + height },
+  ]
+}
+
+function labImage(image: RgbaImage): Float32Array {
+  const lab = new Float32Array(image.width * image.height * 3)
+  for (let p = 0; p < image.width * image.height; p++) {
+    const [l, a, b] = rgbToLab(image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!)
+    lab[p * 3] = l
+    lab[p * 3 + 1] = a
+    lab[p * 3 + 2] = b
+  }
+  return lab
+}
+
+function labAt(lab: Float32Array, p: number): Lab {
+  return [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+}
+
+function medianLab(samples: Lab[]): Lab {
+  const channel = (c: 0 | 1 | 2) => median(samples.map((s) => s[c]))
+  return [channel(0), channel(1), channel(2)]
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/**
+ * The board is what differs from the table: the table's colour is read along the photo's
+ * edges, every pixel is scored by its distance from it, Otsu splits the scores, and the
+ * largest region not hugging the photo's edge is the board; its convex hull's largest
+ * inscribed quadrilateral is the board's outline.
+ */
+function findBoardOutline(image: RgbaImage): { quad: Point[]; confidence: number } | null {
+  const { width, height } = image
+  const lab = labImage(image)
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
+  const edgeSamples: Lab[] = []
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2)
+      if (x < band || y < band || x >= width - band || y >= height - band) edgeSamples.push(labAt(lab, y * width + x))
+  const table = medianLab(edgeSamples)
+  const distance = new Float32Array(width * height)
+  for (let p = 0; p < distance.length; p++) distance[p] = Math.min(255, deltaE(labAt(lab, p), table))
+  const level = Math.max(18, otsuThreshold(distance))
+  const mask = new Uint8Array(distance.length)
+  for (let p = 0; p < mask.length; p++) mask[p] = distance[p]! > level ? 1 : 0
+  const { labels, components } = connectedComponents(mask, width, height, 8)
+  let best = null
+  let bestScore = 0
+  for (const c of components) {
+    const boxArea = (c.maxX - c.minX + 1) * (c.maxY - c.minY + 1)
+    const touchesEdge = c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1
+    const score = boxArea * (touchesEdge ? 0.25 : 1)
+    if (score > bestScore && c.area > 0.01 * width * height) {
+      bestScore = score
+      best = c
+    }
+  }
+  if (!best) return null
+  const extremes: Point[] = []
+  for (let y = best.minY; y <= best.maxY; y++) {
+    let left = -1
+    let right = -1
+    for (let x = best.minX; x <= best.maxX; x++)
+      if (labels[y * width + x] === best.label) {
+        if (left < 0) left = x
+        right = x
+      }
+    if (left >= 0) extremes.push({ x: left, y: y + 0.5 }, { x: right + 1, y: y + 0.5 })
+  }
+  const hull = convexHull(extremes)
+  if (hull.length < 4) return null
+  const quad = largestQuadrilateral(hull)
+  const hullArea = polygonArea(hull)
+  // A board seen in perspective is a quadrilateral: the more of its hull the quad fills, the surer.
+  const fill = polygonArea(quad) / hullArea
+  const coverage = hullArea / (width * height)
+  return { quad, confidence: Math.max(0, Math.min(1, (fill - 0.9) * 10)) * (coverage > 0.08 ? 1 : 0.5) }
+}
+
+/** Andrew's monotone chain; counter-clockwise in a y-up frame (clockwise on screen). */
+function convexHull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y)
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+  const lower: Point[] = []
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop()
+    lower.push(p)
+  }
+  const upper: Point[] = []
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const p = sorted[i]!
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop()
+    upper.push(p)
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)]
+}
+
+function triangleArea(a: Point, b: Point, c: Point): number {
+  return Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) / 2
+}
+
+function polygonArea(points: Point[]): number {
+  let twice = 0
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i]!
+    const b = points[(i + 1) % points.length]!
+    twice += a.x * b.y - b.x * a.y
+  }
+  return Math.abs(twice) / 2
+}
+
+/** The largest quadrilateral with corners on the hull: for each diagonal, the farthest point on each side. */
+function largestQuadrilateral(hull: Point[]): Point[] {
+  const n = hull.length
+  let best: Point[] = hull.slice(0, 4)
+  let bestArea = -1
+  for (let i = 0; i < n; i++)
+    for (let k = i + 2; k < n; k++) {
+      let sideA = -1
+      let sideAIndex = -1
+      for (let j = i + 1; j < k; j++) {
+        const area = triangleArea(hull[i]!, hull[j]!, hull[k]!)
+        if (area > sideA) {
+          sideA = area
+          sideAIndex = j
+        }
+      }
+      let sideB = -1
+      let sideBIndex = -1
+      for (let j = k + 1; j < n + i; j++) {
+        const area = triangleArea(hull[i]!, hull[j % n]!, hull[k]!)
+        if (area > sideB) {
+          sideB = area
+          sideBIndex = j % n
+        }
+      }
+      if (sideAIndex < 0 || sideBIndex < 0) continue
+      if (sideA + sideB > bestArea) {
+        bestArea = sideA + sideB
+        best = [hull[i]!, hull[sideAIndex]!, hull[k]!, hull[sideBIndex]!]
+      }
+    }
+  return best
+}
+
+/** Puts a quadrilateral's corners in screen order: top-left, top-right, bottom-right, bottom-left. */
+function screenOrder(quad: Point[]): Point[] {
+  const cx = quad.reduce((s, p) => s + p.x, 0) / quad.length
+  const cy = quad.reduce((s, p) => s + p.y, 0) / quad.length
+  const byAngle = [...quad].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx))
+  // Angles from −π: the first corner is up-left of the centre; on screen the order is clockwise.
+  let start = 0
+  for (let i = 1; i < 4; i++) if (byAngle[i]!.x + byAngle[i]!.y < byAngle[start]!.x + byAngle[start]!.y) start = i
+  return [0, 1, 2, 3].map((i) => byAngle[(start + i) % 4]!)
+}
+
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
+
+/**
+ * Orders the outline so that its first side is the far end of the field (row 12): the field
+ * is 8 wide and 13 long, and at the start end the four cells beside c0–f0 belong to the frame.
+ */
+function orientOutline(image: RgbaImage, quad: Point[]): Point[] {
+  let ordered = screenOrder(quad)
+  const across = distance(ordered[0]!, ordered[1]!) + distance(ordered[2]!, ordered[3]!)
+  const along = distance(ordered[1]!, ordered[2]!) + distance(ordered[3]!, ordered[0]!)
+  if (across > along) ordered = [1, 2, 3, 0].map((i) => ordered[i]!)
+  const rectified = warpQuadrilateral(image, ordered, 80, 120)
+  const frame = rimColour(rectified)
+  // Just inside the frame, at each end: frame-like near the start end's corners, field elsewhere.
+  const frameLike = (y: number) => {
+    let count = 0
+    for (const x of [12, 16, 64, 68]) if (deltaE(labOfPixel(rectified, x, y), frame) < 25) count++
+    return count
+  }
+  const topEnd = frameLike(9)
+  const bottomEnd = frameLike(111)
+  return topEnd > bottomEnd ? [2, 3, 0, 1].map((i) => ordered[i]!) : ordered
+}
+
+function labOfPixel(image: RgbaImage, x: number, y: number): Lab {
+  const i = (Math.round(y) * image.width + Math.round(x)) * 4
+  return rgbToLab(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)
+}
+
+/** The frame's colour: the median just inside the rectified outline's edge. */
+function rimColour(rectified: RgbaImage): Lab {
+  const { width, height } = rectified
+  const inset = Math.max(1, Math.round(width * 0.02))
+  const samples: Lab[] = []
+  for (let x = inset; x < width - inset; x += 2) {
+    samples.push(labOfPixel(rectified, x, inset), labOfPixel(rectified, x, height - 1 - inset))
+  }
+  for (let y = inset; y < height - inset; y += 2) {
+    samples.push(labOfPixel(rectified, inset, y), labOfPixel(rectified, width - 1 - inset, y))
+  }
+  return medianLab(samples)
+}
+
+/**
+ * The field's edge is where the frame ends: along many lines across each side, the first
+ * pixels that differ from the frame's colour; a robust line fit through them per side, and
+ * the four lines' crossings are the field's corners.
+ */
+function findFieldInsideFrame(image: RgbaImage, outline: Point[]): { corners: FieldCorners; confidence: number } {
+  const width = 240
+  const height = 360
+  const rectified = warpQuadrilateral(image, outline, width, height)
+  const toPhoto = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    outline,
+  )
+  const frame = rimColour(rectified)
+  const isFrame = (x: number, y: number) => deltaE(labOfPixel(rectified, x, y), frame) < 22
+  const depth = (fromX: number, fromY: number, stepX: number, stepY: number, limit: number) => {
+    for (let t = 1; t < limit; t++) {
+      const x = fromX + stepX * t
+      const y = fromY + stepY * t
+      if (!isFrame(x, y) && !isFrame(x + stepX, y + stepY) && !isFrame(x + 2 * stepX, y + 2 * stepY)) return t
+    }
+    return null
+  }
+  const reachX = width * 0.3
+  const reachY = height * 0.2
+  const top: Point[] = []
+  const bottom: Point[] = []
+  const left: Point[] = []
+  const right: Point[] = []
+  for (let x = Math.round(width * 0.15); x <= width * 0.85; x += 3) {
+    const t = depth(x, 0, 0, 1, reachY)
+    if (t !== null) top.push({ x, y: t })
+  }
+  // At the start end only c0–f0 reach the frame's inner edge: the middle half of the width.
+  for (let x = Math.round(width * 0.36); x <= width * 0.64; x += 2) {
+    const t = depth(x, height - 1, 0, -1, reachY)
+    if (t !== null) bottom.push({ x, y: height - t })
+  }
+  for (let y = Math.round(height * 0.12); y <= height * 0.8; y += 3) {
+    const l = depth(0, y, 1, 0, reachX)
+    if (l !== null) left.push({ x: l, y })
+    const r = depth(width - 1, y, -1, 0, reachX)
+    if (r !== null) right.push({ x: width - r, y })
+  }
+  const topLine = fitLine(top, 'horizontal')
+  const bottomLine = fitLine(bottom, 'horizontal')
+  const leftLine = fitLine(left, 'vertical')
+  const rightLine = fitLine(right, 'vertical')
+  if (!topLine || !bottomLine || !leftLine || !rightLine) {
+    return { corners: outline.map((p) => ({ ...p })) as FieldCorners, confidence: 0 }
+  }
+  const inner = [
+    cross(topLine, leftLine),
+    cross(topLine, rightLine),
+    cross(bottomLine, rightLine),
+    cross(bottomLine, leftLine),
+  ]
+  const corners = inner.map((p) => applyHomography(toPhoto, p.x, p.y)) as FieldCorners
+  const support = Math.min(topLine.inliers, bottomLine.inliers, leftLine.inliers, rightLine.inliers)
+  return { corners, confidence: Math.max(0, Math.min(1, support)) }
+}
+
+/** y = a·x + b (horizontal) or x = a·y + b (vertical), with the share of samples that agreed. */
+interface Line {
+  orientation: 'horizontal' | 'vertical'
+  a: number
+  b: number
+  inliers: number
+}
+
+function fitLine(points: Point[], orientation: Line['orientation']): Line | null {
+  const along = (p: Point) => (orientation === 'horizontal' ? p.x : p.y)
+  const across = (p: Point) => (orientation === 'horizontal' ? p.y : p.x)
+  let used = points
+  let line: Line | null = null
+  for (let round = 0; round < 3; round++) {
+    if (used.length < 3) return line
+    const n = used.length
+    const mu = used.reduce((s, p) => s + along(p), 0) / n
+    const mv = used.reduce((s, p) => s + across(p), 0) / n
+    let suu = 0
+    let suv = 0
+    for (const p of used) {
+      suu += (along(p) - mu) ** 2
+      suv += (along(p) - mu) * (across(p) - mv)
+    }
+    const a = suu > 0 ? suv / suu : 0
+    line = { orientation, a, b: mv - a * mu, inliers: 0 }
+    const fitted = line
+    const residual = (p: Point) => Math.abs(across(p) - (fitted.a * along(p) + fitted.b))
+    // The first round's outliers are stones of the frame's colour; drop them and refit.
+    const tolerance = round === 0 ? Math.max(2, median(used.map(residual)) * 3) : 2
+    used = points.filter((p) => residual(p) <= tolerance)
+    line.inliers = used.length / points.length
+  }
+  return line
+}
+
+function cross(h: Line, v: Line): Point {
+  // y = h.a·x + h.b and x = v.a·y + v.b.
+  const y = (h.a * v.b + h.b) / (1 - h.a * v.a)
+  return { x: v.a * y + v.b, y }
+}
+
+/** The colour a tap on a stone means: the median around the point, past any highlight. */
+export function sampleStoneColour(image: RgbaImage, point: Point, radius = 3): Rgb {
+  const samples: [number, number, number][] = []
+  for (let dy = -radius; dy <= radius; dy++)
+    for (let dx = -radius; dx <= radius; dx++) {
+      if (dx * dx + dy * dy > radius * radius) continue
+      const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x + dx)))
+      const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y + dy)))
+      const i = (y * image.width + x) * 4
+      samples.push([image.data[i]!, image.data[i + 1]!, image.data[i + 2]!])
+    }
+  return [0, 1, 2].map((c) => median(samples.map((s) => s[c as 0 | 1 | 2]))) as Rgb
+}
+
+interface CellSample {
+  cell: Cell
+  centre: Lab
+  centreRgb: Rgb
+  /** How far the centre is from the board's own colour at this cell. */
+  contrast: number
+}
+
+/** Reads the field inside `corners` (proposed when not given). */
+export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): BoardReading {
+  const progress = options.onProgress ?? (() => {})
+  const corners = options.corners ?? proposeCorners(image).corners
+  progress(0.4)
+  const field = warpQuadrilateral(image, corners, COLUMNS * CELL_PIXELS, ROWS * CELL_PIXELS)
+  progress(0.6)
+  const samples = sampleCells(field)
+  progress(0.8)
+  const contrastLevel = Math.min(30, Math.max(14, otsuThreshold(samples.map((s) => Math.min(255, s.contrast)))))
+  const stoneSamples = samples.filter((s) => s.contrast > contrastLevel)
+  const colours = options.colours ?? calibrateColours(stoneSamples.map((s) => s.centreRgb))
+  const prototypes = { red: rgbToLab(...colours.red), blue: rgbToLab(...colours.blue) }
+  const cells: CellReading[] = samples.map((sample) => {
+    const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
+    if (stoneLikelihood < 0.5) return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
+    const toRed = stoneDistance(sample.centre, prototypes.red)
+    const toBlue = stoneDistance(sample.centre, prototypes.blue)
+    const state: Color = toRed <= toBlue ? 'red' : 'blue'
+    const colourMargin = 0.5 + (0.5 * Math.abs(toRed - toBlue)) / Math.max(1e-6, toRed + toBlue)
+    // Sure of a colour only when clearly nearer one prototype than the other.
+    const colourConfidence = Math.min(1, 0.5 + (colourMargin - 0.5) * 2.5)
+    return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
+  })
+  const position: Position = {
+    red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
+    blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
+  }
+  progress(1)
+  return {
+    position,
+    corners,
+    cells,
+    uncertain: cells.filter((c) => c.confidence < UNCERTAIN_BELOW).map((c) => c.cell),
+    colours,
+    errors: validatePosition(position),
+  }
+}
+
+/** Lightness counts half: uneven light shifts it across one photo more than it shifts hue. */
+function stoneDistance(a: Lab, b: Lab): number {
+  return Math.hypot(0.5 * (a[0] - b[0]), a[1] - b[1], a[2] - b[2])
+}
+
+/**
+ * Each cell's centre against the board's colour at that cell, read at the cell's four
+ * corners where a stone in the cell does not reach (the house zones are coloured, and
+ * light varies across the board, so a single background colour would not do).
+ */
+function sampleCells(field: RgbaImage): CellSample[] {
+  const samples: CellSample[] = []
+  const s = CELL_PIXELS
+  const centreRadius = s * 0.17
+  for (let row = 1; row < ROWS; row++)
+    for (let col = 0; col < COLUMNS; col++) {
+      const x0 = col * s
+      const y0 = (ROWS - 1 - row) * s
+      const centre: Lab[] = []
+      const centreRgb: Rgb[] = []
+      for (let y = Math.floor(y0 + s / 2 - centreRadius); y <= y0 + s / 2 + centreRadius; y++)
+        for (let x = Math.floor(x0 + s / 2 - centreRadius); x <= x0 + s / 2 + centreRadius; x++) {
+          if ((x + 0.5 - x0 - s / 2) ** 2 + (y + 0.5 - y0 - s / 2) ** 2 > centreRadius ** 2) continue
+          centre.push(labOfPixel(field, x, y))
+          const i = (y * field.width + x) * 4
+          centreRgb.push([field.data[i]!, field.data[i + 1]!, field.data[i + 2]!])
+        }
+      const background: Lab[] = []
+      const inset = Math.round(s * 0.1)
+      for (const [cx, cy] of [
+        [x0 + inset, y0 + inset],
+        [x0 + s - 1 - inset, y0 + inset],
+        [x0 + inset, y0 + s - 1 - inset],
+        [x0 + s - 1 - inset, y0 + s - 1 - inset],
+      ] as const)
+        for (const [dx, dy] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ] as const)
+          background.push(labOfPixel(field, cx + (cx < x0 + s / 2 ? dx : -dx), cy + (cy < y0 + s / 2 ? dy : -dy)))
+      const centreLab = medianLab(centre)
+      samples.push({
+        cell: cellName(col, row),
+        centre: centreLab,
+        centreRgb: [0, 1, 2].map((c) => median(centreRgb.map((p) => p[c as 0 | 1 | 2]))) as Rgb,
+        contrast: deltaE(centreLab, medianLab(background)),
+      })
+    }
+  return samples
+}
+
+/**
+ * Calibrates the two stone colours from the photo: two clusters (k-means in Lab) among the
+ * cells that differ from the board; a single colour when the clusters are too alike. Which
+ * cluster is "red" is a guess by nearness to the defaults — the user's taps settle it.
+ */
+export function calibrateColours(stones: Rgb[]): StoneColours {
+  if (stones.length === 0) return DEFAULT_STONE_COLOURS
+  const labs = stones.map((rgb) => rgbToLab(...rgb))
+  // Start from the two stones farthest apart.
+  let seedA = 0
+  let seedB = 0
+  let farthest = -1
+  for (let i = 0; i < labs.length; i++)
+    for (let j = i + 1; j < labs.length; j++) {
+      const d = stoneDistance(labs[i]!, labs[j]!)
+      if (d > farthest) {
+        farthest = d
+        seedA = i
+        seedB = j
+      }
+    }
+  let centres: Lab[] = [labs[seedA]!, labs[seedB]!]
+  let assignment: number[] = []
+  for (let round = 0; round < 10; round++) {
+    assignment = labs.map((lab) => (stoneDistance(lab, centres[0]!) <= stoneDistance(lab, centres[1]!) ? 0 : 1))
+    centres = [0, 1].map((k) => {
+      const members = labs.filter((_, i) => assignment[i] === k)
+      return members.length > 0 ? medianLab(members) : centres[k]!
+    })
+  }
+  const clusterRgb = [0, 1].map((k) => {
+    const members = stones.filter((_, i) => assignment[i] === k)
+    return [0, 1, 2].map((c) => median(members.map((m) => m[c as 0 | 1 | 2]))) as Rgb
+  })
+  const defaults = { red: rgbToLab(...DEFAULT_STONE_COLOURS.red), blue: rgbToLab(...DEFAULT_STONE_COLOURS.blue) }
+  const distinct = stoneDistance(centres[0]!, centres[1]!) > 20
+  if (!distinct) {
+    // One colour on the board: it is whichever side it resembles; the other keeps its default.
+    const only = medianLab(labs)
+    const onlyRgb = [0, 1, 2].map((c) => median(stones.map((m) => m[c as 0 | 1 | 2]))) as Rgb
+    return stoneDistance(only, defaults.red) <= stoneDistance(only, defaults.blue)
+      ? { red: onlyRgb, blue: DEFAULT_STONE_COLOURS.blue }
+      : { red: DEFAULT_STONE_COLOURS.red, blue: onlyRgb }
+  }
+  const straight = stoneDistance(centres[0]!, defaults.red) + stoneDistance(centres[1]!, defaults.blue)
+  const swapped = stoneDistance(centres[1]!, defaults.red) + stoneDistance(centres[0]!, defaults.blue)
+  return straight <= swapped
+    ? { red: clusterRgb[0]!, blue: clusterRgb[1]! }
+    : { red: clusterRgb[1]!, blue: clusterRgb[0]! }
+}

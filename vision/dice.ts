@@ -1,0 +1,226 @@
+// Reading five dice from a photo (issue 4): the dice are blobs that differ from the plain
+// surface, the pips are blobs that differ from each die's body. A die showing 6 is reported
+// as 6: the dice operation of RULES.md §7 then demands a re-roll of it.
+import {
+  connectedComponents,
+  deltaE,
+  limitSize,
+  otsuThreshold,
+  rgbToLab,
+  type Component,
+  type Lab,
+  type Point,
+  type RgbaImage,
+} from './raster.ts'
+
+export const DICE_IN_A_ROLL = 5
+
+export interface DieReading {
+  /** Pips counted, 1–6 (0 when none were found). */
+  value: number
+  /** 0–1: how regular the pips were; below UNCERTAIN_DIE_BELOW the user is asked. */
+  confidence: number
+  /** The die's centre in the photo. */
+  centre: Point
+  /** The die's side in photo pixels (from its area). */
+  side: number
+}
+
+export interface DiceReading {
+  /** The dice found, left to right then top to bottom. */
+  dice: DieReading[]
+  values: number[]
+  /** Indices into `dice` the user must confirm. */
+  uncertain: number[]
+  /** False unless exactly five dice were found. */
+  complete: boolean
+}
+
+export const UNCERTAIN_DIE_BELOW = 0.7
+
+/** Side of the working copy: a die of a fifth of the photo's width keeps ~100 px. */
+const WORKING_SIDE = 720
+
+export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
+  const { image: small, scale } = limitSize(image, WORKING_SIDE)
+  const { width, height } = small
+  const lab = new Float32Array(width * height * 3)
+  for (let p = 0; p < width * height; p++) {
+    const [l, a, b] = rgbToLab(small.data[p * 4]!, small.data[p * 4 + 1]!, small.data[p * 4 + 2]!)
+    lab[p * 3] = l
+    lab[p * 3 + 1] = a
+    lab[p * 3 + 2] = b
+  }
+  const at = (p: number): Lab => [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+  onProgress(0.3)
+
+  // The surface is what the photo's edges show; dice differ from it more than shadows do.
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
+  const edge: Lab[] = []
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2)
+      if (x < band || y < band || x >= width - band || y >= height - band) edge.push(at(y * width + x))
+  const surface = medianLab(edge)
+  const fromSurface = new Float32Array(width * height)
+  for (let p = 0; p < fromSurface.length; p++) fromSurface[p] = Math.min(255, deltaE(at(p), surface))
+  // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
+  // surface's own spread (noise, vignette), as measured along the photo's edges.
+  const edgeSpread = percentile(edge.map((lab) => deltaE(lab, surface)), 0.95)
+  const level = Math.max(15, Math.min(otsuThreshold(fromSurface), 2 * edgeSpread))
+  // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
+  const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
+  const mask = new Uint8Array(width * height)
+  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !isShadow(at(p), surface) ? 1 : 0
+  const weak = connectedComponents(mask, width, height, 4)
+  const strongCount = new Uint32Array(weak.components.length + 1)
+  for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
+  // Growth that more than doubles a region has leaked into the surface: keep the strong part.
+  const grewSafely = (label: number) =>
+    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue
+    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
+  }
+  fillHoles(mask, width, height)
+  onProgress(0.5)
+
+  const { labels, components } = connectedComponents(mask, width, height, 4)
+  const candidates = components
+    .filter((c) => c.area > width * height * 0.002 && !touchesEdge(c, width, height))
+    .sort((a, b) => b.area - a.area)
+  const typical = candidates[Math.min(candidates.length, DICE_IN_A_ROLL) - 1]?.area ?? 0
+  // A die is about as large as the others; stray objects much smaller are not dice.
+  const dieBlobs = candidates.filter((c) => c.area > typical * 0.4).slice(0, DICE_IN_A_ROLL)
+
+  const dice = dieBlobs.map((blob) => {
+    const die = readDie(blob, labels, at, width)
+    return {
+      ...die,
+      centre: { x: blob.centroidX / scale, y: blob.centroidY / scale },
+      side: Math.sqrt(blob.area) / scale,
+    }
+  })
+  onProgress(1)
+  // Rows of dice read left to right, the way a player would list them.
+  const rowHeight = Math.max(1, ...dice.map((d) => d.side))
+  dice.sort((a, b) => Math.round(a.centre.y / rowHeight) - Math.round(b.centre.y / rowHeight) || a.centre.x - b.centre.x)
+  return {
+    dice,
+    values: dice.map((d) => d.value),
+    uncertain: dice.flatMap((d, i) => (d.confidence < UNCERTAIN_DIE_BELOW ? [i] : [])),
+    complete: dice.length === DICE_IN_A_ROLL,
+  }
+}
+
+/** A die's shadow is the surface, darker but of the same hue: not part of the die. */
+function isShadow(pixel: Lab, surface: Lab): boolean {
+  return (
+    pixel[0] < surface[0] && pixel[0] > 0.5 * surface[0] && Math.hypot(pixel[1] - surface[1], pixel[2] - surface[2]) < 8
+  )
+}
+
+function touchesEdge(c: Component, width: number, height: number): boolean {
+  return c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1
+}
+
+/** Pips the colour of the surface leave holes in a die's mask: everything enclosed belongs to it. */
+function fillHoles(mask: Uint8Array, width: number, height: number): void {
+  const inverse = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) inverse[p] = mask[p] ? 0 : 1
+  const { labels, components } = connectedComponents(inverse, width, height, 4)
+  const enclosed = new Uint8Array(components.length + 1)
+  for (const c of components) if (!touchesEdge(c, width, height)) enclosed[c.label] = 1
+  for (let p = 0; p < mask.length; p++) if (enclosed[labels[p]!]) mask[p] = 1
+}
+
+/**
+ * Counts one die's pips: its body colour is the median of its inner part (the rim is
+ * shaded), pips are compact blobs that differ from the body, of a size fitting the die.
+ */
+function readDie(
+  blob: Component,
+  labels: Int32Array,
+  at: (p: number) => Lab,
+  width: number,
+): { value: number; confidence: number } {
+  const boxWidth = blob.maxX - blob.minX + 1
+  const boxHeight = blob.maxY - blob.minY + 1
+  const inside = new Uint8Array(boxWidth * boxHeight)
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++)
+      inside[y * boxWidth + x] = labels[(y + blob.minY) * width + x + blob.minX] === blob.label ? 1 : 0
+  const side = Math.sqrt(blob.area)
+  const inner = erode(inside, boxWidth, boxHeight, Math.max(1, Math.round(side * 0.11)))
+  const colours: Lab[] = []
+  const contrast = new Float32Array(boxWidth * boxHeight)
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++)
+      if (inner[y * boxWidth + x]) colours.push(at((y + blob.minY) * width + x + blob.minX))
+  const body = medianLab(colours)
+  const innerValues: number[] = []
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++) {
+      const q = y * boxWidth + x
+      if (!inner[q]) continue
+      contrast[q] = Math.min(255, deltaE(at((y + blob.minY) * width + x + blob.minX), body))
+      innerValues.push(contrast[q]!)
+    }
+  const level = Math.max(30, otsuThreshold(innerValues))
+  const pipMask = new Uint8Array(boxWidth * boxHeight)
+  for (let q = 0; q < pipMask.length; q++) pipMask[q] = inner[q] && contrast[q]! > level ? 1 : 0
+  // A pip's diameter is about a sixth of the die's side.
+  const expectedArea = Math.PI * (0.085 * side) ** 2
+  const pips = connectedComponents(pipMask, boxWidth, boxHeight, 8).components.filter((c) => {
+    const w = c.maxX - c.minX + 1
+    const h = c.maxY - c.minY + 1
+    const compact = c.area / (w * h) > 0.4 && Math.max(w, h) / Math.min(w, h) < 2.6
+    return compact && c.area > expectedArea * 0.3 && c.area < expectedArea * 4.5
+  })
+  if (pips.length === 0) return { value: 0, confidence: 0 }
+  // Pips run together under blur: a blob twice a pip's size is two pips.
+  const single = median(pips.map((p) => p.area))
+  const unit = Math.max(single, expectedArea * 0.5)
+  let value = 0
+  let irregularity = 0
+  for (const pip of pips) {
+    const count = Math.max(1, Math.round(pip.area / unit))
+    value += count
+    irregularity = Math.max(irregularity, Math.abs(pip.area / unit - count))
+  }
+  const sizeFit = Math.min(single, expectedArea) / Math.max(single, expectedArea)
+  const plausible = value >= 1 && value <= 6
+  const confidence = plausible ? Math.max(0, Math.min(1, 1 - irregularity)) * Math.min(1, 0.4 + sizeFit) : 0.2
+  return { value: Math.min(value, 6), confidence }
+}
+
+/** Removes every pixel closer than `radius` (in 4-steps) to the outside. */
+function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  let current = mask
+  for (let step = 0; step < radius; step++) {
+    const next = new Uint8Array(current.length)
+    for (let y = 1; y < height - 1; y++)
+      for (let x = 1; x < width - 1; x++) {
+        const p = y * width + x
+        next[p] = current[p] && current[p - 1] && current[p + 1] && current[p - width] && current[p + width] ? 1 : 0
+      }
+    current = next
+  }
+  return current
+}
+
+function medianLab(samples: Lab[]): Lab {
+  return [0, 1, 2].map((c) => median(samples.map((s) => s[c as 0 | 1 | 2]))) as Lab
+}
+
+function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
