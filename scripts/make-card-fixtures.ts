@@ -32,6 +32,8 @@ const PHOTO_COUNT = 40
 const TEMPLATE_FONTS = ['DejaVu Serif', 'Liberation Serif', 'DejaVu Sans', 'Liberation Sans']
 const HELD_OUT_FONTS = ['DejaVu Serif Condensed', 'Liberation Sans Narrow']
 const SUIT_FONTS = ['DejaVu Sans', 'DejaVu Serif']
+/** Font sizes (px) at which suit templates are drawn; the symbol's ink is about 0.6 of it. */
+const SUIT_TEMPLATE_SIZES = [16, 20, 26, 160]
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const
 const SUITS = ['S', 'H', 'D', 'C'] as const
@@ -262,7 +264,7 @@ interface RenderedGlyph {
  */
 async function renderGlyphs(
   browserPage: import('playwright-core').Page,
-  jobs: { label: string; font: string; bold: boolean }[],
+  jobs: { label: string; font: string; bold: boolean; size: number }[],
 ): Promise<RenderedGlyph[]> {
   await browserPage.setContent('<!doctype html><html><body></body></html>')
   return browserPage.evaluate(
@@ -272,15 +274,15 @@ async function renderGlyphs(
       canvas.height = 240
       const context = canvas.getContext('2d', { willReadFrequently: true })
       if (!context) throw new Error('no 2d canvas')
-      return jobs.map(({ label, font, bold }) => {
+      return jobs.map(({ label, font, bold, size }) => {
         context.fillStyle = '#fff'
         context.fillRect(0, 0, canvas.width, canvas.height)
         context.fillStyle = '#000'
-        context.font = `${bold ? 700 : 400} 160px '${font}'`
+        context.font = `${bold ? 700 : 400} ${size}px '${font}'`
         context.textBaseline = 'middle'
         const narrow = label.length > 1 ? 0.78 : 1
         context.setTransform(narrow, 0, 0, 1, 20, 0)
-        context.fillText(label, 0, 120)
+        context.fillText(label, 0, size * 0.75)
         context.setTransform(1, 0, 0, 1, 0, 0)
         const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data
         let left = canvas.width
@@ -317,7 +319,7 @@ async function renderGlyphs(
             ink.push(Math.round((255 * sum) / Math.max(1, count)))
           }
         }
-        return { label, font: `${font}${bold ? ' bold' : ''}`, aspect: boxWidth / boxHeight, ink }
+        return { label, font: `${font}${bold ? ' bold' : ''} ${size}px`, aspect: boxWidth / boxHeight, ink }
       })
     },
     { jobs, width: TEMPLATE_WIDTH, height: TEMPLATE_HEIGHT },
@@ -327,10 +329,12 @@ async function renderGlyphs(
 async function renderTemplates(browserPage: import('playwright-core').Page): Promise<void> {
   const labels = [...RANKS, ...Object.values(RUSSIAN_FACE), 'O']
   const rankJobs = labels.flatMap((label) =>
-    TEMPLATE_FONTS.flatMap((font) => [true, false].map((bold) => ({ label, font, bold }))),
+    TEMPLATE_FONTS.flatMap((font) => [true, false].map((bold) => ({ label, font, bold, size: 160 }))),
   )
   const suitJobs = Object.values(SUIT_SYMBOL).flatMap((label) =>
-    SUIT_FONTS.map((font) => ({ label, font, bold: false })),
+    // Suit symbols in a photo's index are often only 10–15 px tall, and a spade then differs
+    // from a club by a few blurred pixels: templates drawn that small carry the same blur.
+    SUIT_FONTS.flatMap((font) => SUIT_TEMPLATE_SIZES.map((size) => ({ label, font, bold: false, size }))),
   )
   const ranks = await renderGlyphs(browserPage, rankJobs)
   const suits = await renderGlyphs(browserPage, suitJobs)
