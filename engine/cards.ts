@@ -248,6 +248,35 @@ export function cardReadingsUnder(cards: string[], deck: Deck, rules: LimitRules
   return bestFirst([...readings.values()], deck, rules)
 }
 
+/**
+ * The hand read with each joker as the card the player names (I-5), in hand order. A
+ * joker may stand for any card of the full deck, one already in the hand included
+ * (RULES.md §8: "two or even three identical cards" may then be on the table).
+ */
+export function classifyJokerReading(
+  cards: string[],
+  deck: Deck,
+  jokers: string[],
+  rules: LimitRules = DEFAULT_HOUSE_RULES,
+): CardClassification {
+  const hand = parseHand(cards, deck)
+  const jokerCount = hand.filter((card) => card === JOKER).length
+  if (!Array.isArray(jokers) || jokers.length !== jokerCount) {
+    throw new Error(`hand [${cards.join(' ')}]: ${Array.isArray(jokers) ? jokers.length : 'no list of'} cards named for ${jokerCount} joker(s)`)
+  }
+  const named = jokers.map((card) => {
+    const parsed = parseCard(card)
+    if (parsed === JOKER) throw new Error(`hand [${cards.join(' ')}]: a joker stands for a card of the full deck, not for a joker`)
+    return parsed
+  })
+  let next = 0
+  return readPlainHand(
+    hand.map((card) => (card === JOKER ? named[next++]! : card)),
+    deck,
+    rules,
+  )
+}
+
 /** Every distinct reading of a hand, best first (I-5), default house rules. */
 export function cardReadings(cards: string[], deck: Deck): CardReading[] {
   return cardReadingsUnder(cards, deck, DEFAULT_HOUSE_RULES)

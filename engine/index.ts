@@ -96,6 +96,7 @@ export {
   cardReadingsUnder,
   cardValue,
   classifyCardsUnder,
+  classifyJokerReading,
   combinationRanking,
   combinationStrength,
   deckCards,

@@ -8,6 +8,7 @@ import {
   cardReadings,
   cardValue,
   classifyCardsUnder,
+  classifyJokerReading,
   combinationRanking,
   combinationStrength,
   deckCards,
@@ -232,6 +233,35 @@ describe('jokers (I-5): every reading, best first', () => {
     const readings = cardReadings([JOKER, 'QS', 'QH', 'QD', '9C'], 54)
     expect(readings[0]).toMatchObject({ combination: 'four', numbers: 'any' })
     expect(readings.some((r) => r.combination === 'full-house' && r.jokers[0] === '9S')).toBe(true)
+  })
+
+  it('a reading the player names: a joker may repeat a card of the hand', () => {
+    expect(classifyJokerReading([JOKER, 'QS', 'QH', 'QD', '9C'], 54, ['QS'])).toEqual({ combination: 'four', numbers: 'any', limit: 5 })
+    expect(classifyJokerReading([JOKER, 'QS', 'QH', 'QD', '9C'], 54, ['9C'])).toEqual({
+      combination: 'full-house',
+      numbers: [1, 1, 3, 3, 3],
+      limit: 5,
+    })
+    expect(classifyJokerReading(['2S', JOKER, '4S', JOKER, '6S'], 54, ['3S', '5S'])).toEqual({
+      combination: 'flush',
+      numbers: [2, 3, 4, 5, 1],
+      limit: 5,
+    })
+    expect(classifyJokerReading(['2S', '3S', '4S', '5S', '6H'], 52, [])).toEqual(classifyCards(['2S', '3S', '4S', '5S', '6H'], 52))
+  })
+
+  it('a named reading must name one card per joker, none of them a joker', () => {
+    expect(() => classifyJokerReading([JOKER, 'QS', 'QH', 'QD', '9C'], 54, [])).toThrow(/0 cards named for 1 joker\(s\)/)
+    expect(() => classifyJokerReading([JOKER, 'QS', 'QH', 'QD', '9C'], 54, [JOKER])).toThrow(/not for a joker/)
+    expect(() => classifyJokerReading([JOKER, 'QS', 'QH', 'QD', '9C'], 54, ['1S'])).toThrow(/1S: not a card/)
+  })
+
+  it('every listed reading is what its joker cards give', () => {
+    const hand = [JOKER, JOKER, '2S', '7H', 'KD']
+    for (const reading of cardReadings(hand, 54)) {
+      const { jokers, ...classification } = reading
+      expect(classifyJokerReading(hand, 54, jokers)).toEqual(classification)
+    }
   })
 
   it('the first reading is what classifyCards returns, and without jokers there is one reading', () => {
