@@ -5,6 +5,14 @@ import { validatePosition } from './board.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
 import { DECKS, classifyCardsUnder, type Deck } from './cards.ts'
 import { bonusAssignmentsUnder } from './bonus.ts'
+import {
+  applyCardAction,
+  initialCardRound,
+  playerHand,
+  type CardRoundAction,
+  type CardRoundState,
+  type RoundPlayer,
+} from './cardRound.ts'
 import { throwOutcomes, type ThrowResult as SimulatedThrow } from './collision.ts'
 import { checkDiceOperation, classifyDice, type DiceOperation } from './dice.ts'
 import { MAX_POWER, limitL, limitL2 } from './limits.ts'
@@ -67,7 +75,11 @@ export type GeneratorRecord =
       hand: string[]
       /** I-5: the card each joker of the hand stands for, in hand order; absent: the best reading. */
       jokers?: string[]
-      /** Optionally the card round's actions as the card-round tool records them (opaque JSON). */
+      /**
+       * Optionally the card round's actions (cardRound.ts CardRoundAction) taken since the
+       * previous recorded hand. Replayed in order over the match they must be accepted, and
+       * the round must give the mover (odd throw: the round's first player) this hand.
+       */
       roundActions?: unknown[]
     }
   | {
@@ -165,6 +177,8 @@ export interface EndRecord {
   extra: boolean
   hammer: Color
   score: Record<Color, number>
+  /** The match score after this end (the running total). */
+  totalsAfter: Record<Color, number>
   /** The loser of the end takes the hammer; after 0 : 0 it stays (RULES.md §10). */
   nextHammer: Color
   throws: ThrowRecord[]
@@ -212,6 +226,8 @@ export interface MatchState {
   standing: Standing | null
   /** The generator recorded for the coming throw, if any. */
   generator: GeneratorRecord | null
+  /** The card round so far, from every roundActions in effect (cardRound.ts); null until one is recorded. */
+  cardRound: CardRoundState | null
   /** Its reading, when recorded (a null reads as combination 'null', numbers [], L1 1). */
   generatorReading: GeneratorReading | null
   /** L1, L2 and L = max(1, min(L1, L2)); l1 null while no generator is recorded. Null when no throw is expected. */
@@ -242,7 +258,7 @@ export function hammerAfter(hammer: Color, score: Record<Color, number>): Color 
 /** Who makes throw `throwNumber` (1–16): the player without the hammer throws first, then they alternate. */
 export function moverOf(throwNumber: number, hammer: Color): Color {
   if (!Number.isInteger(throwNumber) || throwNumber < 1 || throwNumber > THROWS_PER_END) {
-    throw new Error(`throw ${String(throwNumber)}: an end has throws 1–16`)
+    throw new Error(`throw ${describeValue(throwNumber)}: an end has throws 1–16`)
   }
   return throwNumber % 2 === 0 ? hammer : opponent(hammer)
 }
@@ -267,6 +283,22 @@ export function defaultSetup(players: Record<Color, string>, firstHammer: Color)
   }
 }
 
+/**
+ * A value as an error message shows it: text as is, anything else as short JSON. Never
+ * throws, whatever came in from a file (String() does on { "toString": "" }).
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  let text: string | undefined
+  try {
+    text = JSON.stringify(value)
+  } catch {
+    text = undefined
+  }
+  if (text === undefined) text = typeof value === 'object' ? 'an object' : typeof value
+  return text.length > 40 ? `${text.slice(0, 37)}…` : text
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -286,14 +318,14 @@ export function setupErrors(setup: unknown): string[] {
       if (typeof players[color] !== 'string') errors.push(`setup.players.${color}: expected a name (text)`)
     }
   if (!(END_COUNTS as readonly unknown[]).includes(setup.ends)) {
-    errors.push(`setup.ends: ${String(setup.ends)} — a match is 6, 8 or 10 ends (RULES.md §1)`)
+    errors.push(`setup.ends: ${describeValue(setup.ends)} — a match is 6, 8 or 10 ends (RULES.md §1)`)
   }
   const variant = setup.variant
   if (!isRecord(variant) || (variant.kind !== 'dice' && variant.kind !== 'cards')) {
     errors.push(`setup.variant: expected { kind: 'dice' } or { kind: 'cards', deck }`)
   } else if (variant.kind === 'cards') {
     if (!(DECKS as readonly unknown[]).includes(variant.deck)) {
-      errors.push(`setup.variant.deck: ${String(variant.deck)} — the deck has 36, 52 or 54 cards (RULES.md §1)`)
+      errors.push(`setup.variant.deck: ${describeValue(variant.deck)} — the deck has 36, 52 or 54 cards (RULES.md §1)`)
     }
     if (variant.discardPileTracking !== undefined && typeof variant.discardPileTracking !== 'boolean') {
       errors.push('setup.variant.discardPileTracking: expected true or false')
@@ -322,6 +354,7 @@ interface Game {
   begun: boolean
   generator: GeneratorRecord | null
   reading: GeneratorReading | null
+  cardRound: CardRoundState | null
   winner: Color | null
 }
 
@@ -407,6 +440,32 @@ function readGenerator(generator: GeneratorRecord, setup: MatchSetup): Generator
   return classifyCardsUnder(handAsRead(generator.hand, generator.jokers), variant.deck, setup.houseRules)
 }
 
+function sameCards(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join()
+}
+
+/**
+ * RULES.md §8: the round's actions recorded with a hand are replayed on the round so far;
+ * the hand must be the one the round gave the mover.
+ */
+function advanceCardRound(game: Game, generator: GeneratorRecord, throwNumber: number): CardRoundState | null {
+  const variant = game.setup.variant
+  if (generator.kind !== 'cards' || !generator.roundActions || variant.kind !== 'cards') return game.cardRound
+  let round = game.cardRound ?? initialCardRound(variant.deck)
+  for (const [i, action] of generator.roundActions.entries()) {
+    if (typeof action !== 'object' || action === null) refuse(`generator.roundActions[${i}]: expected a card-round action`)
+    const result = applyCardAction(round, action as CardRoundAction)
+    if (!result.ok) refuse(`generator.roundActions[${i}]: ${result.message} (${result.rule})`)
+    round = result.state
+  }
+  const player: RoundPlayer = throwNumber % 2 === 1 ? 'first' : 'second'
+  const dealt = playerHand(round, player)
+  if (dealt && !sameCards(dealt, generator.hand)) {
+    refuse(`generator.hand: the card round gave the ${player} player [${dealt.join(' ')}], not [${generator.hand.join(' ')}]`)
+  }
+  return round
+}
+
 /** L = min(L1, L2), never below 1 (RULES.md §6.4); L1 is 5 until a generator is recorded. */
 function limitsOf(game: Game, mover: Color): { l1: number | null; l2: number; limit: number } {
   const l2 = limitL2(previousPowerOf(game), standingOf(game.position, mover))
@@ -468,7 +527,8 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
       const { throwNumber } = expectThrow(game, 'generator')
       if (game.generator) refuse(`generator: already recorded for throw ${throwNumber}; undo it to record another`)
       const reading = readGenerator(event.generator, game.setup)
-      return { ...game, generator: event.generator, reading }
+      const cardRound = advanceCardRound(game, event.generator, throwNumber)
+      return { ...game, generator: event.generator, reading, cardRound }
     }
     case 'ThrowMade': {
       const { throwNumber, mover } = checkThrowMade(game, event)
@@ -502,16 +562,17 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
       if (event.score.red !== score.red || event.score.blue !== score.blue) {
         refuse(`EndScored: recorded ${describeScore(event.score)} but the house scores ${describeScore(score)} (RULES.md §9); correct the position first`)
       }
+      const totals = { red: game.totals.red + score.red, blue: game.totals.blue + score.blue }
       const record: EndRecord = {
         end,
         extra: end > game.setup.ends,
         hammer: game.hammer,
         score,
+        totalsAfter: totals,
         nextHammer: hammerAfter(game.hammer, score),
         throws: game.throws,
         eventIndex: index,
       }
-      const totals = { red: game.totals.red + score.red, blue: game.totals.blue + score.blue }
       const ends = [...game.ends, record]
       return {
         ...game,
@@ -527,7 +588,7 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
       }
     }
     default:
-      return refuse(`${String((event as { type: unknown }).type)}: unknown event type`)
+      return refuse(`${describeValue((event as { type: unknown }).type)}: unknown event type`)
   }
 }
 
@@ -545,6 +606,7 @@ function startGame(event: MatchEvent | undefined): Game {
     begun: false,
     generator: null,
     reading: null,
+    cardRound: null,
     winner: null,
   }
 }
@@ -611,6 +673,7 @@ function stateOf(replay: Replay): MatchState {
     previousPower: previousPowerOf(game),
     standing: mover === null ? null : standingOf(game.position, mover),
     generator: game.generator,
+    cardRound: game.cardRound,
     generatorReading: game.reading,
     limits: mover === null ? null : limitsOf(game, mover),
     throws: game.throws,
@@ -636,7 +699,7 @@ export function deriveMatch(events: readonly MatchEvent[]): MatchState {
   for (const [index, event] of events.entries()) {
     try {
       if (event.at !== undefined && (typeof event.at !== 'string' || Number.isNaN(Date.parse(event.at)))) {
-        refuse(`at: ${String(event.at)} is not an ISO date and time`)
+        refuse(`at: ${describeValue(event.at)} is not an ISO date and time`)
       }
       if (!replay) {
         replay = { game: startGame(event), applied: [], undone: [], lines: [] }
@@ -644,8 +707,9 @@ export function deriveMatch(events: readonly MatchEvent[]): MatchState {
         replay.lines.push({ index, event, end: 1, throwsMade: 0, position: copyPosition(EMPTY_POSITION) })
       } else step(replay, event, index, events)
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new Error(`events[${index}] (${String(event?.type)}): ${reason}`, { cause: error })
+      const reason = error instanceof Error ? error.message : describeValue(error)
+      const type = describeValue((event as { type?: unknown } | undefined)?.type)
+      throw new Error(`events[${index}] (${type}): ${reason}`, { cause: error })
     }
   }
   return stateOf(replay!)

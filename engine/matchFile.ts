@@ -4,7 +4,7 @@
 // …"); never half-applied.
 import { parseCell } from './board.ts'
 import { houseRulesErrors, type HouseRules } from './houseRules.ts'
-import { deriveMatch, setupErrors, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
+import { deriveMatch, describeValue, setupErrors, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
 import { checkMove } from './trajectory.ts'
 import type { Move } from './types.ts'
 
@@ -66,7 +66,7 @@ export function parseMatchFile(text: string, migrations = MATCH_FILE_MIGRATIONS)
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new MatchFileError('file', `not JSON (${error instanceof Error ? error.message : String(error)})`)
+    throw new MatchFileError('file', `not JSON (${error instanceof Error ? error.message : describeValue(error)})`)
   }
   return readMatchFile(value, migrations)
 }
@@ -129,10 +129,9 @@ function fail(path: string, reason: string): never {
   throw new MatchFileError(path, reason)
 }
 
+/** Quoted when text, so a file's "7" and 7 read apart. */
 function show(value: unknown): string {
-  const text = JSON.stringify(value)
-  if (text === undefined) return String(value)
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text
+  return typeof value === 'string' ? JSON.stringify(describeValue(value)) : describeValue(value)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -233,8 +232,12 @@ function checkGenerator(value: unknown, path: string): void {
       expectKeys(value, path, ['kind', 'hand', 'jokers', 'roundActions'])
       checkTextList(value.hand, `${path}.hand`)
       if (value.jokers !== undefined) checkTextList(value.jokers, `${path}.jokers`)
-      // The card round's own record: any JSON list, which the card-round tool reads.
-      if (value.roundActions !== undefined) expectList(value.roundActions, `${path}.roundActions`)
+      // Card-round actions: their rules are checked by the replay (cardRound.ts).
+      if (value.roundActions !== undefined) {
+        const actions = value.roundActions
+        expectList(actions, `${path}.roundActions`)
+        actions.forEach((action, i) => checkRoundActionFields(action, `${path}.roundActions[${i}]`))
+      }
       return
     case 'null':
       expectKeys(value, path, ['kind'])
@@ -242,6 +245,23 @@ function checkGenerator(value: unknown, path: string): void {
     default:
       fail(`${path}.kind`, `expected 'dice', 'cards' or 'null', got ${show(value.kind)}`)
   }
+}
+
+/**
+ * The fields a card-round action may carry, by kind of value; which fields an action
+ * needs, and whether the step is allowed, is the replay's part (cardRound.ts).
+ */
+function checkRoundActionFields(action: unknown, path: string): void {
+  expectRecord(action, path)
+  expectKeys(action, path, ['type', 'player', 'card', 'beside', 'unused'])
+  expectText(action.type, `${path}.type`)
+  if (action.player !== undefined) expectText(action.player, `${path}.player`)
+  if (action.card !== undefined) expectText(action.card, `${path}.card`)
+  if (action.beside !== undefined) {
+    expectList(action.beside, `${path}.beside`)
+    action.beside.forEach((card, i) => card === null || expectText(card, `${path}.beside[${i}]`))
+  }
+  if (action.unused !== undefined && action.unused !== null) expectWhole(action.unused, `${path}.unused`, 0, 5)
 }
 
 const EVENT_FIELDS: Readonly<Record<MatchEventType, readonly string[]>> = {

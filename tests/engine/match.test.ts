@@ -303,14 +303,30 @@ describe('the generator of a throw', () => {
     const houseRules = { ...setupWith().houseRules, cardLimits: { ...setupWith().houseRules.cardLimits, straight: 5 } }
     const cards = setupWith({ variant: { kind: 'cards', deck: 52 }, houseRules })
     const straight = deriveMatch(recordGenerator(startMatch(cards), { kind: 'cards', hand: ['4S', '5H', '6D', '7C', '8S'] }))
-    expect(straight.generatorReading).toEqual({ combination: 'straight', numbers: [1, 1, 1, 4, 5], limit: 5 })
+    expect(straight.generatorReading).toMatchObject({ combination: 'straight', limit: 5 })
+    expect([...(straight.generatorReading!.numbers as number[])].sort()).toEqual([1, 1, 1, 4, 5])
 
-    const nullHand = recordGenerator(startMatch(cards), { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', 'KS'] })
+    const nullHand = recordGenerator(startMatch(cards), { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', 'KS'], roundActions: ROUND_TO_NULL })
     const state = deriveMatch(nullHand)
     expect(state.generatorReading?.combination).toBe('null')
     expect(() => play(nullHand, reverse('c0', 1, 1))).toThrow('throw 1: the hand is a null; the throw must be a null')
     const after = deriveMatch(appendEvent(nullHand, nullThrowEvent(state)))
     expect(after).toMatchObject({ throwsMade: 1, previousPower: 1, position: { red: [], blue: [] } })
+  })
+
+  it('replays the card round recorded with the hands; the hand must be the one it gave (RULES.md §8)', () => {
+    const cards = startMatch(setupWith({ variant: { kind: 'cards', deck: 52 } }))
+    const first = recordGenerator(cards, { kind: 'cards', hand: ['KS', 'JC', '9D', '5H', '2S'], roundActions: ROUND_TO_NULL })
+    expect(deriveMatch(first).cardRound).toMatchObject({ phase: 'second-substitution', main: ['2S', '5H', '9D', 'JC', 'KS', '3C'] })
+    expect(() => recordGenerator(cards, { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', '3C'], roundActions: ROUND_TO_NULL })).toThrow(
+      'generator.hand: the card round gave the first player [2S 5H 9D JC KS], not [2S 5H 9D JC 3C]',
+    )
+    const early = [{ type: 'place', player: 'first', beside: [null, null, null, null, null, null], unused: 5 }]
+    expect(() => recordGenerator(cards, { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', 'KS'], roundActions: early })).toThrow(
+      /events\[1\] \(GeneratorRecorded\): generator\.roundActions\[0\]: .*\(not-now\)/,
+    )
+    // Undo takes the round back with the hand.
+    expect(deriveMatch(undo(first)).cardRound).toBeNull()
   })
 
   it('a null throw exists only in the card variant and leaves the position as it was', () => {
@@ -325,6 +341,12 @@ describe('the generator of a throw', () => {
     expect(deriveMatch(appendEvent(declared, event)).position).toEqual({ red: ['d8'], blue: [] })
   })
 })
+
+/** A 52-card round: six main cards laid, the first player keeps them and marks 3C unused. */
+const ROUND_TO_NULL = [
+  ...['2S', '5H', '9D', 'JC', 'KS', '3C'].map((card) => ({ type: 'deal-main', card })),
+  { type: 'place', player: 'first', beside: [null, null, null, null, null, null], unused: 5 },
+]
 
 // ─── Hammer, ends and the end of the match ───────────────────────────────────
 
@@ -354,6 +376,11 @@ describe('the hammer (RULES.md §10)', () => {
       ['red', 'blue'],
     ])
     expect(state.totals).toEqual({ red: 1, blue: 2 })
+    expect(state.ends.map((e) => e.totalsAfter)).toEqual([
+      { red: 0, blue: 2 },
+      { red: 0, blue: 2 },
+      { red: 1, blue: 2 },
+    ])
   })
 })
 

@@ -62,13 +62,22 @@ function cardMatch(): MatchEvent[] {
     ends: 10,
     variant: { kind: 'cards', deck: 54, discardPileTracking: true },
   }
+  const mainCards = ['2S', '5H', '9D', 'JC', 'KS', '3C'].map((card) => ({ type: 'deal-main', card }))
+  const placeFirst = { type: 'place', player: 'first', beside: [null, null, null, null, null, null], unused: 5 }
   let events = startMatch(setup)
   events = appendEvent(events, {
     type: 'GeneratorRecorded',
-    generator: { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', 'KS'], roundActions: [{ take: '9D' }, 'done'] },
+    // Six main cards; the first player keeps them, marking 3C unused: a null hand.
+    generator: { kind: 'cards', hand: ['2S', '5H', '9D', 'JC', 'KS'], roundActions: [...mainCards, placeFirst] },
   })
   events = append(events, (s) => nullThrowEvent(s))
-  events = appendEvent(events, { type: 'GeneratorRecorded', generator: { kind: 'cards', hand: ['JK', 'QS', 'QH', '7D', '7C'], jokers: ['QD'] } })
+  // The second player draws five and lays them beside the first five main cards.
+  const drawn = ['JK', 'QS', 'QH', '7D', '7C']
+  const roundActions = [
+    ...drawn.map((card) => ({ type: 'draw', player: 'second', card })),
+    { type: 'place', player: 'second', beside: [...drawn, null], unused: 5 },
+  ]
+  events = appendEvent(events, { type: 'GeneratorRecorded', generator: { kind: 'cards', hand: drawn, jokers: ['QD'], roundActions } })
   // A full house Q Q Q 7 7 reads as {3, 3, 3, 1, 1}; after the null (P = 1) at a draw L2 is 2.
   events = append(events, (s) => throwEvent(s, { start: 'e0', type: 'shortened', lengths: [3, 1] }))
   events = appendEvent(events, { type: 'GeneratorRecorded', generator: { kind: 'null' } })
@@ -170,6 +179,17 @@ describe('a bad file is refused whole, naming the path', () => {
     expect(refusal(() => readMatchFile(withEvent(events, 8, (e) => (e.score = { red: -1, blue: 0 }))))).toBe(
       'events[8].score.red: -1 is not a whole number 0–8',
     )
+  })
+
+  it('values that break String() (found by the fuzzer) are refused clearly', () => {
+    const trap = { toString: '' }
+    const cards = cardMatch()
+    const file = withEvent(cards, 1, (e) => ((e.generator as { roundActions: { card: unknown }[] }).roundActions[0]!.card = trap))
+    expect(refusal(() => readMatchFile(file))).toBe('events[1].generator.roundActions[0].card: expected text, got {"toString":""}')
+    expect(refusal(() => readMatchFile(withEvent(cards, 0, (e) => ((e.setup as { ends: unknown }).ends = trap))))).toBe(
+      'events[0].setup.ends: {"toString":""} — a match is 6, 8 or 10 ends (RULES.md §1)',
+    )
+    expect(() => deriveMatch([{ type: trap } as unknown as MatchEvent])).toThrow('events[0] ({"toString":""}): a match log begins with MatchStarted')
   })
 
   it('a bad setup names its field', () => {
