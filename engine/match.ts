@@ -3,7 +3,7 @@
 // list — never fields that someone edits.
 import { validatePosition } from './board.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
-import { DECKS, classifyCardsUnder, type Deck } from './cards.ts'
+import { DECKS, classifyCardsUnder, classifyJokerReading, type Deck } from './cards.ts'
 import { bonusAssignmentsUnder } from './bonus.ts'
 import {
   applyCardAction,
@@ -409,17 +409,6 @@ function expectThrow(game: Game, what: string): { throwNumber: number; mover: Co
   return { throwNumber, mover: moverOf(throwNumber, game.hammer) }
 }
 
-/** The card a hand reads as, jokers replaced by what the player made of them (I-5). */
-function handAsRead(hand: string[], jokers: string[] | undefined): string[] {
-  if (!jokers) return hand
-  const jokerCount = hand.filter((card) => card === 'JK').length
-  if (jokers.length !== jokerCount) {
-    refuse(`generator.jokers: ${jokers.length} cards named for ${jokerCount} joker(s) in the hand`)
-  }
-  let next = 0
-  return hand.map((card) => (card === 'JK' ? jokers[next++]! : card))
-}
-
 /** What a recorded generator allows, RULES.md §7–8 with the house card limits (I-4, I-11). */
 function readGenerator(generator: GeneratorRecord, setup: MatchSetup): GeneratorReading {
   const variant = setup.variant
@@ -436,8 +425,11 @@ function readGenerator(generator: GeneratorRecord, setup: MatchSetup): Generator
   }
   if (variant.kind !== 'cards') refuse(`generator: ${generator.kind === 'null' ? 'a card null' : 'cards'} recorded in a dice match`)
   if (generator.kind === 'null') return { combination: 'null', numbers: [], limit: 1 }
-  // The house card limits set L1 (I-4, I-11).
-  return classifyCardsUnder(handAsRead(generator.hand, generator.jokers), variant.deck, setup.houseRules)
+  // The house card limits set L1 (I-4, I-11); named jokers give the player's reading (I-5).
+  const { hand, jokers } = generator
+  return jokers
+    ? classifyJokerReading(hand, variant.deck, jokers, setup.houseRules)
+    : classifyCardsUnder(hand, variant.deck, setup.houseRules)
 }
 
 function sameCards(a: readonly string[], b: readonly string[]): boolean {

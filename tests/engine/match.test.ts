@@ -329,6 +329,17 @@ describe('the generator of a throw', () => {
     expect(deriveMatch(undo(first)).cardRound).toBeNull()
   })
 
+  it('with jokers takes the best reading, or the one the player names (I-5)', () => {
+    const cards = startMatch(setupWith({ variant: { kind: 'cards', deck: 54 } }))
+    const hand = ['JK', 'QS', 'QH', '7D', '7C']
+    const read = (jokers?: string[]) =>
+      deriveMatch(recordGenerator(cards, { kind: 'cards', hand, ...(jokers ? { jokers } : {}) })).generatorReading
+    expect(read()).toMatchObject({ combination: 'full-house', limit: 5 })
+    expect(read(['2S'])).toMatchObject({ combination: 'two-pairs', limit: 2 })
+    expect(read(['QS'])).toMatchObject({ combination: 'full-house' }) // a card already in the hand may be named
+    expect(() => read(['2S', '3S'])).toThrow('2 cards named for 1 joker(s)')
+  })
+
   it('a null throw exists only in the card variant and leaves the position as it was', () => {
     const dice = startMatch(setupWith())
     expect(() => appendEvent(dice, nullThrowEvent(deriveMatch(dice)))).toThrow('a null throw exists only in the card variant')

@@ -78,6 +78,7 @@ function cardMatch(): MatchEvent[] {
     { type: 'place', player: 'second', beside: [...drawn, null], unused: 5 },
   ]
   events = appendEvent(events, { type: 'GeneratorRecorded', generator: { kind: 'cards', hand: drawn, jokers: ['QD'], roundActions } })
+  expect(deriveMatch(events).generatorReading?.combination).toBe('full-house')
   // A full house Q Q Q 7 7 reads as {3, 3, 3, 1, 1}; after the null (P = 1) at a draw L2 is 2.
   events = append(events, (s) => throwEvent(s, { start: 'e0', type: 'shortened', lengths: [3, 1] }))
   events = appendEvent(events, { type: 'GeneratorRecorded', generator: { kind: 'null' } })
