@@ -7,9 +7,11 @@
 import { COLUMNS, LEFT_START_CELLS, RIGHT_START_CELLS, ROWS, START_CELLS, STONES_PER_COLOR, assertValidPosition, cellName, isOnField } from './board.ts'
 import { isProtectedGuard } from './freeGuard.ts'
 import { DEFAULT_HOUSE_RULES, type HouseRules } from './houseRules.ts'
+import { legalMovesUnder } from './bonus.ts'
 import {
   MAX_LENGTH,
   MIN_LENGTH,
+  POWER,
   SEGMENTS,
   SEGMENT_COUNT,
   TRAJECTORY_TYPES,
@@ -248,7 +250,7 @@ type QuadrupleRule = Pick<HouseRules, 'quadrupleConstraint'>
  * ever accepts: anything it does not is put to checkMove itself, which gives the reason.
  */
 const LEGALITY_TABLES = new Map<QuadrupleRule['quadrupleConstraint'], Uint8Array>()
-const LENGTHS = Array.from({ length: MAX_LENGTH - MIN_LENGTH + 1 }, (_, i) => MIN_LENGTH + i)
+const MAX_POWER = Math.max(...Object.values(POWER))
 const LENGTH_BASE = MAX_LENGTH + 1
 const MAX_SEGMENTS = Math.max(...Object.values(SEGMENT_COUNT))
 const MOVE_KEYS = START_CELLS.length * TRAJECTORY_TYPES.length * LENGTH_BASE ** MAX_SEGMENTS
@@ -273,18 +275,8 @@ function legalityTable(rules: QuadrupleRule): Uint8Array {
   let table = LEGALITY_TABLES.get(rules.quadrupleConstraint)
   if (table) return table
   table = new Uint8Array(MOVE_KEYS)
-  for (const start of START_CELLS) {
-    for (const type of TRAJECTORY_TYPES) {
-      const tuples: number[][] = [[]]
-      for (let segment = 0; segment < SEGMENT_COUNT[type]; segment++) {
-        tuples.splice(0, tuples.length, ...tuples.flatMap((t) => LENGTHS.map((length) => [...t, length])))
-      }
-      for (const lengths of tuples) {
-        const move = { start, type, lengths }
-        if (checkMove(move, rules).ok) table[moveKey(move)] = 1
-      }
-    }
-  }
+  // Every legal move is among those of the widest turn: any numbers at the top limit.
+  for (const move of legalMovesUnder('any', MAX_POWER, rules)) if (checkMove(move, rules).ok) table[moveKey(move)] = 1
   LEGALITY_TABLES.set(rules.quadrupleConstraint, table)
   return table
 }

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { simulateThrow, simulateThrowTraced, throwOutcomes, type Move, type Position, type ThrowStep } from '../../engine/index.ts'
+import { START_CELLS } from '../../engine/board.ts'
 import { mirrorMove, mirrorPosition } from '../../engine/mirror.ts'
+import { SEGMENT_COUNT, TRAJECTORY_TYPES, checkMove as checkMoveUnder } from '../../engine/trajectory.ts'
 
 const move = (start: string, type: Move['type'], ...lengths: number[]): Move => ({ start, type, lengths })
 
@@ -231,6 +233,28 @@ describe('house rules (I-8, I-11)', () => {
     const result = simulateThrowTraced({ red: [], blue: [] }, 'red', loose, 1, { quadrupleConstraint: 'attested' })
     // NW b1, N to row 6 (b6), NE 2 to d8, E 2 to f8.
     expect(result.position).toEqual({ red: ['f8'], blue: [] })
+  })
+})
+
+describe('which moves are thrown', () => {
+  it('exactly those checkMove accepts, under either quadruple constraint', () => {
+    const wellFormed: Move[] = []
+    for (const start of START_CELLS) {
+      for (const type of TRAJECTORY_TYPES) {
+        for (let code = 0; code < 5 ** SEGMENT_COUNT[type]; code++) {
+          const lengths = Array.from({ length: SEGMENT_COUNT[type] }, (_, i) => (Math.floor(code / 5 ** i) % 5) + 1)
+          wellFormed.push({ start, type, lengths })
+        }
+      }
+    }
+    expect(wellFormed).toHaveLength(3300)
+    for (const quadrupleConstraint of ['strict', 'attested'] as const) {
+      for (const m of wellFormed) {
+        const thrown = (): unknown => simulateThrowTraced({ red: [], blue: [] }, 'red', m, 1, { quadrupleConstraint })
+        if (checkMoveUnder(m, { quadrupleConstraint }).ok) expect(thrown).not.toThrow()
+        else expect(thrown).toThrow(/illegal move/)
+      }
+    }
   })
 })
 
