@@ -11,9 +11,9 @@
 // makeMove writes exactly this. parseMove also reads the Russian type names (обратная,
 // укороченная, тройная, четверная, семафор), any letter case, any runs of spaces, and
 // lengths written 3-2-1, 3,2,1, 3 2 1 or [3, 2, 1]. A parsed move is well formed (a start
-// cell, a type, the type's number of lengths, each 1–5); whether its lengths meet the
-// type's constraint is checkMove's business, as legality is not UCI's, since house rules
-// may differ (I-8, I-11).
+// cell, a type, the type's number of lengths, each 1–5). Whether its lengths meet the
+// type's constraint is checkMove's business, as a UCI string says nothing of legality:
+// house rules may change the constraint (I-8, I-11).
 //
 // ── Stones ────────────────────────────────────────────────────────────────────────────
 //   stones   = "R:" cells " B:" cells                       R:c6,e6 B:h9
