@@ -14,13 +14,13 @@ import {
   type RoundPlayer,
 } from './cardRound.ts'
 import { throwOutcomes, type ThrowResult as SimulatedThrow } from './collision.ts'
-import { checkDiceOperation, classifyDice, type DiceOperation } from './dice.ts'
+import { checkDiceOperation, classifyDice, type DiceCombination, type DiceOperation } from './dice.ts'
 import { MAX_POWER, limitL, limitL2 } from './limits.ts'
 import { scoreHouse, standingOf } from './scoring.ts'
 import { POWER, checkMove } from './trajectory.ts'
 import { COLORS, opponent, type Color, type Move, type Numbers, type Position, type Standing } from './types.ts'
 
-export type DiceCombination = ReturnType<typeof classifyDice>['combination']
+export type { DiceCombination }
 
 // ─── Setup ───────────────────────────────────────────────────────────────────
 
@@ -29,10 +29,10 @@ export type EndCount = 6 | 8 | 10
 export const END_COUNTS: readonly EndCount[] = [6, 8, 10]
 export const DEFAULT_END_COUNT: EndCount = 8
 
-/** The random generator of the match (RULES.md §7, §8). */
 /** The deck sizes (cards.ts), re-exported here for the setup form. */
 export { DECKS, type Deck }
 
+/** The random generator of the match (RULES.md §7, §8). */
 export type Variant =
   | { kind: 'dice' }
   | {
@@ -269,7 +269,7 @@ function winnerOf(endsPlayed: number, agreedEnds: number, totals: Record<Color, 
   return totals.red > totals.blue ? 'red' : 'blue'
 }
 
-// ─── Setup ───────────────────────────────────────────────────────────────────
+// ─── Setting up ──────────────────────────────────────────────────────────────
 
 /** The setup with defaults filled in (8 ends, dice, default house rules, hammer by lot). */
 export function defaultSetup(players: Record<Color, string>, firstHammer: Color): MatchSetup {
