@@ -78,7 +78,7 @@ describe('match setup', () => {
     await wrapper.find('[data-testid="setup-name-blue"]').setValue('Boris')
     await wrapper.find('[data-testid="coin-toss"]').trigger('click')
     await wrapper.find('[data-testid="setup-swap-colors"]').trigger('click')
-    expect(wrapper.find('[data-testid="setup-hammer-summary"]').text()).toBe('Anna (Blue) has the hammer')
+    expect(wrapper.find('[data-testid="coin-result"]').text()).toBe('Lot: Anna (Blue) has the hammer')
   })
 
   it('refuses a card L1 table where a stronger combination allows less', async () => {
@@ -101,14 +101,14 @@ describe('coin toss', () => {
     expect(wrapper.find('[data-testid="coin-result"]').exists()).toBe(false)
     expect(wrapper.find('.coin').classes()).toContain('spinning')
     await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(wrapper.emitted('result')).toEqual([['red']])
+    expect(wrapper.emitted('update:modelValue')?.at(-1)).toEqual(['red'])
     expect(wrapper.find('[data-testid="coin-result"]').attributes('data-color')).toBe('red')
   })
 
   it('a fair coin gives both colours', async () => {
     const wrapper = mount(CoinToss, { props: { players: { red: 'A', blue: 'B' }, duration: 0 } })
     for (let i = 0; i < 64; i++) await wrapper.find('[data-testid="coin-toss"]').trigger('click')
-    const colours = new Set((wrapper.emitted('result') ?? []).map(([color]) => color))
+    const colours = new Set((wrapper.emitted('update:modelValue') ?? []).map(([color]) => color).filter((color) => color !== null))
     expect(colours).toEqual(new Set(['red', 'blue']))
   })
 })
