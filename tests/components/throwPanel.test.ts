@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import ThrowPanel from '../../components/throw/ThrowPanel.vue'
@@ -7,6 +7,8 @@ import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
 import { matchesItem } from '../../stores/storageItems.ts'
+
+enableAutoUnmount(afterEach)
 
 async function matchWithBlueGuard() {
   const pinia = createPinia()

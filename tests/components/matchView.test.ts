@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBrowser } from 'wxt/testing'
+import MatchView from '../../components/match/MatchView.vue'
+import PositionEditor from '../../components/board/PositionEditor.vue'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { useMatchStore } from '../../stores/match.ts'
+import { useMatchViewStore } from '../../stores/matchView.ts'
+
+enableAutoUnmount(afterEach)
+
+async function openMatch() {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const store = useMatchStore()
+  await store.load()
+  await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+  return { pinia, store }
+}
+
+describe('match screen', () => {
+  beforeEach(() => {
+    fakeBrowser.reset()
+    setLocale('en')
+  })
+  afterEach(() => useMatchStore().stopWatching())
+
+  it('the editor flags two stones on one cell and nine of a colour, and applies a valid correction', async () => {
+    const { pinia, store } = await openMatch()
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] }, attachTo: document.body })
+    await wrapper.find('[data-testid="edit-position"]').trigger('click')
+    const editor = wrapper.findComponent(PositionEditor)
+    await editor.find('[data-testid="cell-d8"]').trigger('click')
+    await editor.find('[data-testid="editor-tool-blue"]').trigger('click')
+    await editor.find('[data-testid="cell-d8"]').trigger('click')
+    expect(editor.find('[data-testid="editor-error-two-stones"]').text()).toBe('d8: two stones on one cell')
+    expect(editor.find('[data-testid="highlight-error-d8"]').exists()).toBe(true)
+    expect(editor.find('[data-testid="editor-apply"]').attributes('disabled')).toBeDefined()
+    // Drag the blue stone off d8 to e9: the mistake is gone.
+    await editor.find('[data-testid="cell-d8"]').trigger('pointerdown')
+    await editor.find('[data-testid="cell-e9"] rect').trigger('pointerup')
+    expect(editor.find('[data-testid="editor-errors"]').exists()).toBe(false)
+    await editor.find('[data-testid="editor-notation"]').setValue('R:a6,b6,c6,d6,e6,f6,g6,h6,a7 B:-')
+    await editor.find('form.notation').trigger('submit')
+    expect(editor.text()).toContain('9 stones')
+    await editor.find('[data-testid="editor-notation"]').setValue('R:d8 B:e9')
+    await editor.find('form.notation').trigger('submit')
+    await editor.find('[data-testid="editor-apply"]').trigger('click')
+    await flushPromises()
+    expect(store.position).toEqual({ red: ['d8'], blue: ['e9'] })
+    expect(store.events.at(-1)?.type).toBe('PositionCorrected')
+  })
+
+  it('scores the end on demand; the linescore shows it and moves the hammer to the loser', async () => {
+    const { pinia, store } = await openMatch()
+    await store.correctPosition({ red: ['d8', 'e8'], blue: ['b6'] })
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] } })
+    expect(wrapper.find('[data-testid="live-standing"]').text()).toContain('2 : 0')
+    expect(wrapper.find('[data-testid="hammer-blue"]').exists()).toBe(true)
+    await wrapper.find('[data-testid="score-end"]').trigger('click')
+    // Before the 16th throw the referee asks once more.
+    await wrapper.find('[data-testid="score-end-confirm"]').trigger('click')
+    await flushPromises()
+    const red = wrapper.find('[data-testid="linescore-red"]')
+    expect(red.findAll('td')[0]!.text()).toBe('2')
+    expect(wrapper.find('[data-testid="total-red"]').text()).toBe('2')
+    // Red won end 1, so Blue, the loser, takes the hammer: Blue had it and keeps it.
+    expect(wrapper.find('[data-testid="hammer-blue"]').exists()).toBe(true)
+    await store.correctPosition({ red: [], blue: ['d8'] })
+    await store.scoreEnd()
+    await flushPromises()
+    // Blue won end 2: Red, the loser, takes the hammer.
+    expect(wrapper.find('[data-testid="hammer-red"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="current-hammer"]').text()).toContain('Anna')
+  })
+
+  it('undo and redo by button and by Ctrl+Z / Ctrl+Shift+Z', async () => {
+    const { pinia, store } = await openMatch()
+    await store.correctPosition({ red: ['d8'], blue: [] })
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] }, attachTo: document.body })
+    await wrapper.find('[data-testid="undo"]').trigger('click')
+    await flushPromises()
+    expect(store.position).toEqual({ red: [], blue: [] })
+    await wrapper.find('[data-testid="redo"]').trigger('click')
+    await flushPromises()
+    expect(store.position).toEqual({ red: ['d8'], blue: [] })
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true }))
+    await flushPromises()
+    expect(store.position).toEqual({ red: [], blue: [] })
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Z', ctrlKey: true, shiftKey: true }))
+    await flushPromises()
+    expect(store.position).toEqual({ red: ['d8'], blue: [] })
+  })
+
+  it('opening an event-log line shows the position then; undone lines are marked', async () => {
+    const { pinia, store } = await openMatch()
+    await store.correctPosition({ red: ['d8'], blue: [] })
+    await store.correctPosition({ red: ['d8', 'c7'], blue: ['e9'] })
+    await store.undo()
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] } })
+    const log = wrapper.find('[data-testid="event-log"]')
+    expect(log.findAll('li')).toHaveLength(4)
+    expect(log.find('.undone').text()).toContain('R:c7,d8 B:e9')
+    await wrapper.find('[data-testid="log-line-2"]').trigger('click')
+    expect(useMatchViewStore().viewedLogIndex).toBe(2)
+    expect(wrapper.find('[data-testid="viewing-log"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="stone-e9"]').exists()).toBe(true)
+    await wrapper.find('[data-testid="back-to-now"]').trigger('click')
+    expect(wrapper.find('[data-testid="stone-e9"]').exists()).toBe(false)
+  })
+
+  it('previewing a move draws its path, hits and ghost stones on the board', async () => {
+    const { pinia, store } = await openMatch()
+    await store.correctPosition({ red: [], blue: ['c2'] })
+    await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] } })
+    await wrapper.find('[data-move="c0 reverse 2,4"]').trigger('click')
+    expect(wrapper.findAll('[data-testid="board-path"]').length).toBeGreaterThanOrEqual(2)
+    expect(wrapper.findAll('[data-testid="board-hit"]')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="ghost-g5"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="ghost-c3"]').exists()).toBe(true)
+  })
+})
