@@ -134,12 +134,19 @@ export interface EndScored extends EventBase {
   score: Record<Color, number>
 }
 
-/** Takes back the latest real event still in effect. */
+/**
+ * Takes back the latest real event (not Undo/Redo) still in effect — a throw, a
+ * generator, a correction, an end's score; never MatchStarted. The event stays in the
+ * log, marked undone.
+ */
 export interface Undo extends EventBase {
   type: 'Undo'
 }
 
-/** Puts back the latest undone event; possible only while no real event followed the undo. */
+/**
+ * Puts back the latest undone event. Possible only while no real event has been
+ * appended since the undo: a new real event clears what could be redone, for good.
+ */
 export interface Redo extends EventBase {
   type: 'Redo'
 }
