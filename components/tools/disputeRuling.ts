@@ -104,17 +104,3 @@ export function disputeRuling(moveText: string, generator: DisputeGenerator, con
   const rulings = playable.map((reading) => ruleOnReading(move, reading, context))
   return rulings.find((ruling) => ruling.legal) ?? rulings[0]!
 }
-
-/** "3 1 3 2 3", "31323" or "3,1,3,2,3" → [3, 1, 3, 2, 3]; what is not a digit separates. */
-export function parseDiceText(text: string): number[] {
-  const compact = text.replace(/[\s,;]+/g, '')
-  return /^\d+$/.test(compact) ? [...compact].map(Number) : text.split(/[^\d]+/).filter(Boolean).map(Number)
-}
-
-/** "10h qs 4d" → ['10H', 'QS', '4D']; the engine checks the cards themselves. */
-export function parseHandText(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map((card) => card.toUpperCase())
-}

@@ -119,3 +119,24 @@ describe('popup', () => {
     delete (fakeBrowser as unknown as { sidebarAction?: unknown }).sidebarAction
   })
 })
+
+describe('quick calculator: cards', () => {
+  it('five cards of the chosen deck → combination and L1; a bad card is named', async () => {
+    const wrapper = mount(QuickCalculator, { props: { generator: 36 } })
+    await wrapper.find('[data-testid="calc-cards"]').setValue('6h 7s 8d 9c 10h')
+    expect(wrapper.find('[data-testid="calc-combination"]').text()).toBe('straight')
+    expect(wrapper.find('[data-testid="calc-numbers"]').text()).toBe('{1, 1, 1, 1, 1}')
+    expect(wrapper.find('[data-testid="calc-l1"]').text()).toBe('4')
+    await wrapper.find('[data-testid="calc-cards"]').setValue('2H 7s 8d 9c 10h')
+    expect(wrapper.find('[data-testid="calc-error"]').text()).toContain('2H')
+  })
+
+  it('the house rules’ card L1 table applies (I-11)', async () => {
+    const houseRules = { quadrupleConstraint: 'strict' as const, cardLimits: { pair: 1, 'two-pairs': 2, three: 3, straight: 3, 'full-house': 5, flush: 5, four: 5 } }
+    const wrapper = mount(QuickCalculator, { props: { generator: 52, houseRules } })
+    await wrapper.find('[data-testid="calc-cards"]').setValue('4S 5H 6D 7C 8S')
+    expect(wrapper.find('[data-testid="calc-l1"]').text()).toBe('3')
+    await wrapper.find('[data-testid="calc-generator"]').setValue('dice')
+    expect(wrapper.find('[data-testid="calc-dice-0"]').exists()).toBe(true)
+  })
+})
