@@ -50,6 +50,10 @@ export default {
     'sheets.freeGuard.title': 'Free-guard rule',
     'sheets.freeGuard.text': 'On throws 2, 3, 4 and 5 of an end, an opponent’s stone that stood in the free-guard zone (rows 1–5) before the throw must not leave play, directly or through other stones. Moving it, even into the house, is allowed. If it does leave play, the throw is void: every stone goes back and the thrown stone is removed from play. From throw 6 on there is no restriction.',
 
+    'sheets.dice.operationTitle': 'The dice operation',
+    'sheets.dice.operation': 'Roll all five dice. Once, you may re-roll any dice you choose; every die showing 6 must be among them. After that only sixes are re-rolled, as often as needed, until no die shows 6. If the first roll is five sixes it is void and the second roll is the final one (again only its sixes are re-rolled).',
+    'sheets.cards.substitutionTitle': 'Substitution cards',
+    'sheets.cards.substitution': 'Main cards are laid face up: 5 with 36 cards, 6 with 52 or 54 (then mark one main card, without a substitution card beside it, as unused). Substitution cards are taken one at a time, face up, each laid beside a different main card; all taken cards must be used. Both players’ substitution cards together never exceed 5: the first player takes from the deck; the second takes from the deck until the total is 5, and only then from the first player’s substitution cards. After the round the remaining substitution cards become the main cards.',
     'sheets.scoring.title': 'Scoring: “save the last zero”',
     'sheets.scoring.rule': 'Start at 0 : 0 and visit the zones centre, middle, outer. In a zone where one side has more stones, add the difference to that side — unless that would change the only zero left in the score; then stop at once. Zones with equal counts are skipped. At most one side scores: the first unequal zone decides who. Stones outside the house count for nothing. The same count gives the standing used for L2 before every throw.',
     'sheets.scoring.example': 'Example {n}',
@@ -138,6 +142,10 @@ export default {
     'sheets.freeGuard.title': 'Правило свободных защитников',
     'sheets.freeGuard.text': 'На втором, третьем, четвёртом и пятом бросках энда чужую фишку, стоявшую до броска в зоне свободных защитников (горизонтали 1–5), нельзя выбивать за пределы поля — ни прямо, ни через другие фишки. Сдвигать её, даже в дом, можно. Если она всё же покинула поле, бросок аннулируется: все фишки возвращаются на места, а брошенная снимается с поля. Начиная с шестого броска ограничения нет.',
 
+    'sheets.dice.operationTitle': 'Операция с кубиками',
+    'sheets.dice.operation': 'Бросьте все пять кубиков. Один раз можно перебросить любые выбранные кубики; все кубики с шестёрками обязательно перебрасываются. Дальше перебрасываются только шестёрки — столько раз, сколько нужно, пока ни на одном кубике не останется 6. Если первый бросок дал пять шестёрок, он не в счёт: окончательным становится второй бросок (и снова перебрасываются только его шестёрки).',
+    'sheets.cards.substitutionTitle': 'Подменные карты',
+    'sheets.cards.substitution': 'Основные карты выкладываются в открытую: 5 при колоде из 36 карт, 6 при 52 или 54 (тогда игрок помечает одну основную карту без подменной рядом как неиспользуемую). Подменные карты берутся по одной, в открытую, и кладутся каждая рядом со своей основной картой; все взятые карты должны быть использованы. Суммарно у обоих игроков не больше 5 подменных карт: первый игрок берёт их из колоды; второй — сначала из колоды, пока общее число не дойдёт до 5, и лишь затем из подменных карт первого игрока. После раунда оставшиеся подменные карты становятся основными.',
     'sheets.scoring.title': 'Подсчёт: «Сохрани последний ноль»',
     'sheets.scoring.rule': 'Начинаем со счёта 0 : 0 и проходим зоны: центр, средняя, внешняя. В зоне, где у одной стороны больше фишек, прибавляем ей разницу — если только это не изменит последний оставшийся в счёте ноль; тогда сразу останавливаемся. Зоны с равным числом фишек пропускаются. Очки получает не более чем одна сторона: кто именно, решает первая неравная зона. Фишки вне дома не считаются. Тот же подсчёт даёт положение для L2 перед каждым броском.',
     'sheets.scoring.example': 'Пример {n}',

@@ -95,6 +95,8 @@ describe('rule sheets: combinations and limits', () => {
     expect(rows[1]).toContain('min(5, P + 1)')
     expect(rows[2]).toContain('5 (no limit)')
     expect(wrapper.find('[data-testid="sheets-free-guard"]').text()).toContain('throws 2, 3, 4 and 5')
+    expect(wrapper.find('[data-testid="sheets-dice-operation"]').text()).toContain('every die showing 6 must be among them')
+    expect(wrapper.find('[data-testid="sheets-substitution"]').text()).toContain('never exceed 5')
   })
 
   it('save the last zero: the §12.3 examples give 2 : 0, 0 : 3, 2 : 0', async () => {
