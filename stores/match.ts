@@ -50,8 +50,15 @@ import {
 } from '../engine/match.ts'
 import { parseMatchFile, serializeMatch } from '../engine/matchFile.ts'
 import type { Color, Move, Position } from '../engine/types.ts'
-import { readStoredMatches } from './matchStorage.ts'
-import { matchesItem, quarantineItem, type QuarantineEntry, type StoredMatch, type StoredMatches } from './storageItems.ts'
+import { readStoredMatches, type MatchesReading } from './matchStorage.ts'
+import {
+  MATCHES_VERSION,
+  matchesItem,
+  quarantineItem,
+  type QuarantineEntry,
+  type StoredMatch,
+  type StoredMatches,
+} from './storageItems.ts'
 
 export interface MatchSummary {
   id: string
@@ -170,11 +177,22 @@ export const useMatchStore = defineStore('match', () => {
     } catch (error) {
       raw = `${String(error)}`
     }
-    const reading = readStoredMatches(raw)
+    // Written by a newer build (its migrations unknown here): keep it aside whole rather than misread it.
+    const { v: storedVersion } = (await matchesItem.getMeta()) as { v?: unknown }
+    const newer = typeof storedVersion === 'number' && storedVersion > MATCHES_VERSION
+    const reading: MatchesReading = newer
+      ? {
+          doc: { currentId: null, matches: {} },
+          quarantined: [{ key: 'local:matches', reason: `stored by a newer version (v${storedVersion})`, at: nowIso(), raw }],
+        }
+      : readStoredMatches(raw)
     adopt(reading.doc)
     await quarantine(reading.quarantined)
     // What was quarantined is no longer in the saved list: write the clean list back.
-    if (reading.quarantined.length > 0) await save()
+    if (reading.quarantined.length > 0) {
+      await save()
+      if (newer) await matchesItem.setMeta({ v: MATCHES_VERSION })
+    }
     loaded.value = true
     unwatch?.()
     unwatch = matchesItem.watch((next) => void receive(next))

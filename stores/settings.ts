@@ -11,7 +11,8 @@
  * actions
  *   load(): Promise<void>          read storage, apply, and follow changes made by other pages
  *   setLocale(locale): Promise<void>   switch language at once (i18n setLocale) and persist
- *   setTheme(theme): Promise<void>     persist; the page root gets data-theme="light|dark"
+ *   setTheme(theme): Promise<void>     persist; the page root gets data-theme="light|dark|system"
+ *                                      (styles/theme.css: 'system' lets prefers-color-scheme decide, live)
  *   stopWatching(): void
  */
 import { defineStore } from 'pinia'
@@ -48,7 +49,7 @@ export const useSettingsStore = defineStore('settings', () => {
     localeChoice.value = settings.locale
     theme.value = settings.theme
     applyLocale(locale.value)
-    if (typeof document !== 'undefined') document.documentElement.dataset.theme = effectiveTheme.value
+    if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme.value
   }
 
   async function load(): Promise<void> {

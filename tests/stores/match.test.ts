@@ -140,4 +140,14 @@ describe('corrupted storage', () => {
     expect(store.problems[0]!.reason).toBe('unparseable')
     expect((await quarantineItem.getValue())[0]!.raw).toBe('{{not json')
   })
+
+  it('a value stored by a newer version is kept aside whole, not misread', async () => {
+    await fakeBrowser.storage.local.set({ matches: { shape: 'of the future' }, matches$: { v: 9 } })
+    const store = await freshStore()
+    store.stopWatching()
+    expect(store.matches).toEqual({})
+    expect(store.problems[0]!.reason).toContain('newer version (v9)')
+    expect((await quarantineItem.getValue())[0]!.raw).toEqual({ shape: 'of the future' })
+    expect(await matchesItem.getMeta()).toEqual({ v: 1 })
+  })
 })
