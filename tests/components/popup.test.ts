@@ -78,6 +78,7 @@ describe('popup', () => {
     expect(wrapper.find('[data-testid="popup-throw"]').text()).toBe('Throw 1 of 16')
     expect(wrapper.find('[data-testid="popup-hammer"]').text()).toBe('Hammer: Boris')
     expect(wrapper.find('[data-testid="popup-mover"]').text()).toBe('To throw: Anna')
+    expect(wrapper.find('[data-testid="popup-generator"]').exists()).toBe(false)
 
     // Another page (the side panel) records dice and a throw: the popup follows.
     setActivePinia(createPinia())
@@ -89,6 +90,12 @@ describe('popup', () => {
     await flushPromises()
     await vi.waitFor(() => expect(wrapper.find('[data-testid="popup-throw"]').text()).toBe('Throw 2 of 16'))
     expect(wrapper.find('[data-testid="popup-mover"]').text()).toBe('To throw: Boris')
+    await panel.load()
+    await panel.recordGenerator({ kind: 'dice', values: [3, 3, 3, 1, 2] })
+    panel.stopWatching()
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="popup-generator"]').text()).toBe('three {1, 2, 3}'))
+    // The house is empty (a draw) after a reverse, P = 1: L2 = 2, so L = min(3, 2) = 2.
+    expect(wrapper.find('[data-testid="popup-limit"]').text()).toBe('L = 2')
     wrapper.unmount()
   })
 
