@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBrowser } from 'wxt/testing'
+import ThrowPanel from '../../components/throw/ThrowPanel.vue'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { useMatchStore } from '../../stores/match.ts'
+
+enableAutoUnmount(afterEach)
+
+async function pick(wrapper: VueWrapper, prefix: string, card: string) {
+  await wrapper.find(`[data-testid="${prefix}-rank-${card.slice(0, -1)}"]`).trigger('click')
+  await wrapper.find(`[data-testid="${prefix}-suit-${card.slice(-1)}"]`).trigger('click')
+}
+
+describe('ThrowPanel: the card variant', () => {
+  beforeEach(() => {
+    fakeBrowser.reset()
+    setLocale('en')
+  })
+  afterEach(() => useMatchStore().stopWatching())
+
+  it('guides the round (main cards, placing, the second player’s draw) and records a null throw', async () => {
+    setActivePinia(createPinia())
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    const wrapper = mount(ThrowPanel)
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('lay the main cards')
+    for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('first player')
+    // No substitution cards: the hand is the five main cards — a null (RULES.md §8).
+    await wrapper.find('[data-testid="round-place"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="card-reading"]').text()).toContain('null')
+    await wrapper.find('[data-testid="cards-record"]').trigger('click')
+    await flushPromises()
+    expect(store.state?.generatorReading?.combination).toBe('null')
+    await wrapper.find('[data-testid="null-throw"]').trigger('click')
+    await flushPromises()
+    expect(store.state?.throwsMade).toBe(1)
+    expect(store.state?.previousPower).toBe(1) // I-7: a null counts as power 1
+    // Throw 2: the second player of the round draws a 7♥ and lays it beside 6♠.
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('second player')
+    await pick(wrapper, 'draw', '7H')
+    await wrapper.find('select').setValue('7H')
+    await wrapper.find('[data-testid="round-place"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="card-hand"]').text()).toContain('7♥')
+    await wrapper.find('[data-testid="cards-record"]').trigger('click')
+    await flushPromises()
+    const generator = store.state?.generator
+    expect(generator?.kind === 'cards' && generator.hand).toEqual(['7H', '8H', '10D', 'QC', 'AS'])
+    expect(generator?.kind === 'cards' && generator.roundActions).toHaveLength(2)
+  })
+
+  it('refuses a card that is already on the table, naming it', async () => {
+    setActivePinia(createPinia())
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 52 } })
+    const wrapper = mount(ThrowPanel)
+    await pick(wrapper, 'main', 'KH')
+    await pick(wrapper, 'main', 'KH')
+    expect(wrapper.find('[data-testid="round-refusal"]').text()).toContain('KH')
+    // Six main cards with 52: the reminder to mark one unused shows once they are laid.
+    for (const card of ['2C', '3D', '4S', '9H', 'JD']) await pick(wrapper, 'main', card)
+    expect(wrapper.find('[data-testid="reminder-mark-unused-main-card"]').exists()).toBe(true)
+  })
+})
