@@ -28,6 +28,7 @@ const TEMPLATE_FILE = join(ROOT, 'vision/cards/glyphTemplates.ts')
 const PHOTO_WIDTH = 960
 const PHOTO_HEIGHT = 640
 const PHOTO_COUNT = 40
+const HARD_PHOTO_COUNT = 10
 
 const TEMPLATE_FONTS = ['DejaVu Serif', 'Liberation Serif', 'DejaVu Sans', 'Liberation Sans']
 const HELD_OUT_FONTS = ['DejaVu Serif Condensed', 'Liberation Sans Narrow']
@@ -148,9 +149,13 @@ function pickFrom<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T
 }
 
-function sceneHtml(random: () => number, cards: string[], style: Style): string {
+/**
+ * A hard scene: cards at any angle, a steep camera, more blur, grain and shade — beyond what
+ * a player would aim for, to show how the reader degrades.
+ */
+function sceneHtml(random: () => number, cards: string[], style: Style, hard = false): string {
   const six = cards.length === 6
-  const rows = random() < 0.5 ? 1 : 2
+  const rows = hard || random() >= 0.5 ? 2 : 1
   const perRow = rows === 1 ? cards.length : Math.ceil(cards.length / 2)
   // Cards lie apart, as players lay them out to be photographed; touching cards are a
   // separate problem the reader only flags.
@@ -171,7 +176,7 @@ function sceneHtml(random: () => number, cards: string[], style: Style): string 
       const centreX = 40 + pitch * (column + 0.5) + (random() - 0.5) * 8
       const centreY = rows === 1 ? PHOTO_HEIGHT / 2 : PHOTO_HEIGHT * (row === 0 ? 0.29 : 0.71)
       const quarter = rows === 2 && random() < 0.2 ? 90 : 0
-      const turn = quarter + (random() - 0.5) * 24
+      const turn = hard ? random() * 360 : quarter + (random() - 0.5) * 24
       const look: CardLook = {
         card,
         style,
@@ -185,14 +190,14 @@ function sceneHtml(random: () => number, cards: string[], style: Style): string 
         top:${centreY - width * 0.7 + (random() - 0.5) * 12}px;transform:rotate(${turn}deg)">${cardHtml(look)}</div>`
     })
     .join('')
-  const tiltX = 4 + random() * 16
-  const tiltY = (random() - 0.5) * 12
+  const tiltX = hard ? 20 + random() * 12 : 4 + random() * 16
+  const tiltY = (random() - 0.5) * (hard ? 32 : 12)
   const spin = (random() - 0.5) * 8
-  const blur = random() * 0.9
+  const blur = hard ? 0.8 + random() * 0.6 : random() * 0.9
   const lightX = random() * 100
   const lightY = random() * 100
-  const shade = 0.25 + random() * 0.35
-  const grain = 0.08 + random() * 0.14
+  const shade = hard ? 0.45 + random() * 0.25 : 0.25 + random() * 0.35
+  const grain = hard ? 0.15 + random() * 0.1 : 0.08 + random() * 0.14
   return `<!doctype html><html><body style="margin:0;width:${PHOTO_WIDTH}px;height:${PHOTO_HEIGHT}px;overflow:hidden;
       background:radial-gradient(circle at 50% 50%, ${table[0]}, ${table[1]})">
     <div style="position:absolute;inset:0;transform:perspective(1500px) rotateX(${tiltX}deg) rotateY(${tiltY}deg)
@@ -226,14 +231,18 @@ function dealHands(random: () => number, style: Style, photos: number): string[]
 async function renderPhotos(browserPage: import('playwright-core').Page): Promise<void> {
   rmSync(PHOTO_FOLDER, { recursive: true, force: true })
   mkdirSync(PHOTO_FOLDER, { recursive: true })
-  const random = randomSource(20261122)
   const truth: PhotoTruth[] = []
   const styles: Style[] = ['international', 'russian']
+  const sets = [
+    { prefix: '', random: randomSource(20261122), photos: PHOTO_COUNT / 2, hard: false },
+    { prefix: 'hard-', random: randomSource(4), photos: HARD_PHOTO_COUNT / 2, hard: true },
+  ]
+  for (const { prefix, random, photos, hard } of sets)
   for (const style of styles) {
-    const hands = dealHands(random, style, PHOTO_COUNT / 2)
+    const hands = dealHands(random, style, photos)
     for (const [n, hand] of hands.entries()) {
-      const file = `${style}-${String(n + 1).padStart(2, '0')}.jpg`
-      await browserPage.setContent(sceneHtml(random, hand, style))
+      const file = `${prefix}${style}-${String(n + 1).padStart(2, '0')}.jpg`
+      await browserPage.setContent(sceneHtml(random, hand, style, hard))
       await browserPage.evaluate(() => document.fonts.ready)
       const centres = await browserPage.$$eval('.slot', (slots) =>
         slots.map((slot) => {

@@ -29,10 +29,11 @@ describe('reading the card photo fixtures (one tesseract worker for all)', () =>
   })
 
   it('reads Russian-letter cards (В Д К Т) as well as international ones', () => {
-    const russianCards = loadCardTruth()
-      .filter((photo) => photo.style === 'russian')
-      .reduce((n, photo) => n + photo.cards.length, 0)
-    const russianMisses = score.misses.filter((miss) => miss.file.startsWith('russian')).length
+    const russian = loadCardTruth().filter((photo) => photo.style === 'russian')
+    const russianCards = russian.reduce((n, photo) => n + photo.cards.length, 0)
+    const russianFiles = new Set(russian.map((photo) => photo.file))
+    const russianMisses = score.misses.filter((miss) => russianFiles.has(miss.file)).length
+    expect(russianCards).toBeGreaterThan(100)
     expect(1 - russianMisses / russianCards).toBeGreaterThanOrEqual(0.97)
   })
 
@@ -64,14 +65,18 @@ describe('card reader pieces', () => {
     const tipped = decideRank(close, { text: '8', confidence: 0.9 })
     expect(tipped.rank).toBe('8')
     expect(decideRank(close, null).confidence).toBeLessThan(0.5)
-    const clear: RankScore[] = [
-      { rank: 'Q', score: 0.92, glyph: 'Д' },
-      { rank: 'A', score: 0.5, glyph: 'A' },
+  })
+
+  it('does not let tesseract, which has no Cyrillic, outvote a Д, В or Т', () => {
+    // Tesseract "reads" Д as A with high confidence; on a close call that vote would win.
+    const close: RankScore[] = [
+      { rank: 'Q', score: 0.8, glyph: 'Д' },
+      { rank: 'A', score: 0.77, glyph: 'A' },
     ]
-    // No Russian model: tesseract misreads Д as A; the template still wins, less sure.
-    const russian = decideRank(clear, { text: 'A', confidence: 0.9 })
-    expect(russian.rank).toBe('Q')
-    expect(russian.confidence).toBeLessThan(decideRank(clear, null).confidence + 1e-9)
+    const read = decideRank(close, { text: 'A', confidence: 0.95 })
+    expect(read.rank).toBe('Q')
+    expect(read.confidence).toBe(decideRank(close, null).confidence)
+    expect(read.confidence).toBeLessThan(0.5)
   })
 
   it('ships templates for every rank glyph of both deck styles and every suit', () => {

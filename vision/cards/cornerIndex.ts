@@ -13,9 +13,9 @@ import {
 import { CARD_HEIGHT, CARD_WIDTH } from './findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
 
-/** Where indices are printed: the left quarter of the card, the upper 45 %. */
-const REGION_WIDTH = Math.round(CARD_WIDTH * 0.25)
-const REGION_HEIGHT = Math.round(CARD_HEIGHT * 0.45)
+/** Where indices are printed: the left quarter of the card, the upper 45 % (plus the margin round the card). */
+const REGION_WIDTH = Math.round(CARD_WIDTH * 0.28)
+const REGION_HEIGHT = Math.round(CARD_HEIGHT * 0.47)
 
 export interface Box {
   minX: number
@@ -95,13 +95,14 @@ function percentile(values: Float32Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
 }
 
-/** The corner region in grey, and ink (0–1) relative to this card's own paper and print. */
+/** The corner region in grey, the print mask, and ink (0–1) relative to this card's own paper and print. */
 function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Uint8Array } {
   const full = toGray(card)
   const gray = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
   for (let y = 0; y < REGION_HEIGHT; y++)
     for (let x = 0; x < REGION_WIDTH; x++) gray.data[y * REGION_WIDTH + x] = full.data[y * card.width + x]!
   const paper = percentile(gray.data, 0.9)
+  // Otsu splits print from paper; the cap keeps a corner with little print from calling paper grain ink.
   const level = Math.min(otsuThreshold(gray.data), paper * 0.8)
   const mask = new Uint8Array(gray.data.length)
   const printed: number[] = []

@@ -5,6 +5,7 @@ import {
   connectedComponents,
   createGrayImage,
   gaussianBlur,
+  limitSize,
   otsuThreshold,
   warpQuadrilateral,
   type Component,
@@ -16,12 +17,14 @@ import {
 /** The rectified card: 200 × 280, the 5 : 7 of poker and bridge cards alike. */
 export const CARD_WIDTH = 200
 export const CARD_HEIGHT = 280
+/** The rectified image shows this fraction of the card's size beyond each edge (the table, mostly). */
+export const CARD_MARGIN = 0.03
 
 export interface FoundCard {
   /** Top-left, top-right, bottom-right, bottom-left of the card as it lies, in photo pixels. */
   corners: [Point, Point, Point, Point]
   centre: Point
-  /** The card rectified upright (one of the two upright turns; the index is in both). */
+  /** The card rectified upright with a margin (CARD_MARGIN) — one of the two upright turns; the index is in both. */
   image: RgbaImage
   /** The blob was not card-shaped (touching or overlapping cards, a card cut by the frame). */
   irregular: boolean
@@ -105,13 +108,28 @@ function cornersOf(labels: Int32Array, width: number, component: Component, axes
   return { corners, longExtent, shortExtent, area: offsets.length }
 }
 
+/**
+ * The outline grown by CARD_MARGIN on every side: corners found a pixel or two inside the
+ * card would otherwise cut off an index printed close to the edge.
+ */
+function withMargin(corners: readonly Point[]): Point[] {
+  const cx = corners.reduce((sum, p) => sum + p.x, 0) / corners.length
+  const cy = corners.reduce((sum, p) => sum + p.y, 0) / corners.length
+  const grow = 1 + 2 * CARD_MARGIN
+  return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
+}
+
 function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y)
 }
 
+/** Outlines are found on the photo shrunk to this size (a card's edge needs no more); the cards are cut from the full photo. */
+const OUTLINE_SIZE = 800
+
 export function findCards(photo: RgbaImage): FoundCard[] {
-  const { width, height } = photo
-  const paper = gaussianBlur(whiteness(photo), 1)
+  const { image: small, scale } = limitSize(photo, OUTLINE_SIZE)
+  const { width, height } = small
+  const paper = gaussianBlur(whiteness(small), 1)
   const level = otsuThreshold(paper.data)
   const mask = new Uint8Array(width * height)
   for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level ? 1 : 0
@@ -130,6 +148,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     if (container) enclosedArea.set(container, (enclosedArea.get(container) ?? 0) + blob.area)
     return !container
   })
+  const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
   const cards: FoundCard[] = []
   for (const component of outer) {
     const axes = principalAxes(labels, width, component)
@@ -152,13 +171,13 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       Math.max(1, distance(topLeft, topRight) + distance(bottomLeft, bottomRight))
     let image: RgbaImage
     try {
-      image = warpQuadrilateral(photo, corners, CARD_WIDTH, CARD_HEIGHT)
+      image = warpQuadrilateral(photo, withMargin(corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
     } catch {
       continue
     }
     cards.push({
-      corners,
-      centre: axes.centre,
+      corners: corners.map(toPhoto) as FoundCard['corners'],
+      centre: toPhoto(axes.centre),
       image,
       irregular: touchesFrame || fill < 0.7 || sideRatio < 1.15 || sideRatio > 1.75,
     })

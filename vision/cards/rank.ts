@@ -9,6 +9,9 @@ import { RANKS, type Rank } from '../../engine/cards.ts'
 /** Russian face letters: валет J, дама Q, король K, туз A. */
 const RUSSIAN_FACE: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A' }
 
+/** Russian letters with no Latin look-alike (К looks like K and tesseract reads it). */
+const CYRILLIC_ONLY = new Set(['В', 'Д', 'Т'])
+
 export function rankOfLabel(label: string): Rank | null {
   if ((RANKS as readonly string[]).includes(label)) return label as Rank
   return RUSSIAN_FACE[label] ?? null
@@ -67,7 +70,10 @@ const OCR_WEIGHT = 0.2
  * that rank. Confidence needs both a good score and a clear lead over the runner-up.
  */
 export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null): RankReading {
-  const ocrRank = ocr ? rankOfOcrText(ocr.text) : null
+  // Tesseract has no Cyrillic here and "reads" Д as A: when the shape says В, Д or Т its vote
+  // carries no information, only noise.
+  const ocrCanRead = !CYRILLIC_ONLY.has(scores[0]?.glyph ?? '')
+  const ocrRank = ocr && ocrCanRead ? rankOfOcrText(ocr.text) : null
   const evidence = scores
     .map((s) => ({ score: s, total: s.score + (ocrRank === s.rank ? OCR_WEIGHT * (ocr?.confidence ?? 0) : 0) }))
     .sort((a, b) => b.total - a.total)
