@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
@@ -103,6 +103,17 @@ describe('coin toss', () => {
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(wrapper.emitted('update:modelValue')?.at(-1)).toEqual(['red'])
     expect(wrapper.find('[data-testid="coin-result"]').attributes('data-color')).toBe('red')
+  })
+
+  it('under prefers-reduced-motion the coin lands at once', async () => {
+    const media = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('prefers-reduced-motion'), media: query }) as MediaQueryList,
+    )
+    const wrapper = mount(CoinToss, { props: { players: { red: 'A', blue: 'B' }, duration: 5000, draw: () => 'blue' as const } })
+    await wrapper.find('[data-testid="coin-toss"]').trigger('click')
+    expect(wrapper.find('.coin').classes()).not.toContain('spinning')
+    expect(wrapper.find('[data-testid="coin-result"]').attributes('data-color')).toBe('blue')
+    media.mockRestore()
   })
 
   it('a fair coin gives both colours', async () => {
