@@ -98,3 +98,24 @@ describe('card reader pieces', () => {
     expect(await readCards(table, null)).toEqual([])
   })
 })
+
+describe('cards that touch', () => {
+  it('reports two touching cards as one outline to check, not as nothing', async () => {
+    const table = createRgbaImage(400, 300)
+    for (let p = 0; p < 400 * 300; p++) table.data.set([30, 90, 50, 255], p * 4)
+    // Two blank 100 × 140 cards side by side, edge to edge, and one apart.
+    const paper = (left: number, top: number) => {
+      for (let y = top; y < top + 140; y++)
+        for (let x = left; x < left + 100; x++) table.data.set([245, 245, 240, 255], (y * 400 + x) * 4)
+    }
+    paper(20, 80)
+    paper(120, 80)
+    paper(270, 80)
+    const readings = await readCards(table, null)
+    expect(readings).toHaveLength(2)
+    const touching = readings.find((r) => r.irregular)
+    expect(touching?.uncertain).toBe(true)
+    expect(touching?.centre.x).toBeCloseTo(120, -1)
+    expect(readings.every((r) => r.uncertain)).toBe(true)
+  })
+})

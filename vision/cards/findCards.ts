@@ -150,6 +150,8 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   })
   const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
   const cards: FoundCard[] = []
+  const cardAreas: number[] = []
+  const misshapen: { area: number; corners: [Point, Point, Point, Point]; centre: Point }[] = []
   for (const component of outer) {
     const axes = principalAxes(labels, width, component)
     const { corners, longExtent, shortExtent, area: paperArea } = cornersOf(labels, width, component, axes)
@@ -163,7 +165,11 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     // Pips and indices punch holes in the paper mask, so fill is well below 1 even for a clean card.
     const fill = area / Math.max(1, quadArea)
     const elongation = longExtent / Math.max(1, shortExtent)
-    if (fill < 0.55 || elongation > 2.2) continue
+    const cardShaped = fill >= 0.55 && elongation <= 2.2
+    if (!cardShaped) {
+      misshapen.push({ area, corners, centre: axes.centre })
+      continue
+    }
     const touchesFrame =
       component.minX <= 1 || component.minY <= 1 || component.maxX >= width - 2 || component.maxY >= height - 2
     const sideRatio =
@@ -175,12 +181,31 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     } catch {
       continue
     }
+    cardAreas.push(area)
     cards.push({
       corners: corners.map(toPhoto) as FoundCard['corners'],
       centre: toPhoto(axes.centre),
       image,
       irregular: touchesFrame || fill < 0.7 || sideRatio < 1.15 || sideRatio > 1.75,
     })
+  }
+  // Paper bigger than a card but not card-shaped is most likely cards touching or
+  // overlapping: reported (irregular, so the player is asked), never silently dropped.
+  const typicalCard = [...cardAreas].sort((a, b) => a - b)[Math.floor((cardAreas.length - 1) / 2)] ?? minimumArea * 2
+  // Two cards edge to edge make one card-shaped outline too (two portraits side by side are
+  // a landscape 10 : 7): its size gives it away.
+  cardAreas.forEach((area, i) => {
+    const card = cards[i]
+    if (card && area > typicalCard * 1.6) card.irregular = true
+  })
+  for (const blob of misshapen) {
+    if (blob.area < typicalCard * 1.5) continue
+    try {
+      const image = warpQuadrilateral(photo, withMargin(blob.corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
+      cards.push({ corners: blob.corners.map(toPhoto) as FoundCard['corners'], centre: toPhoto(blob.centre), image, irregular: true })
+    } catch {
+      // A degenerate outline: nothing to show the player but the count.
+    }
   }
   return cards
 }
