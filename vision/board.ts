@@ -90,6 +90,23 @@ export function proposeCorners(image: RgbaImage): CornerProposal {
   return { corners, confidence: Math.min(outline.confidence, field.confidence) }
 }
 
+/**
+ * Where a point of the field lands in the photo: (col, row) in cell units, the field's
+ * corner at a12 being (0, 13) and at h0 (8, 0); a cell's centre is (col + ½, row + ½).
+ */
+export function fieldToPhoto(corners: FieldCorners): (col: number, row: number) => Point {
+  const h = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: COLUMNS, y: 0 },
+      { x: COLUMNS, y: ROWS },
+      { x: 0, y: ROWS },
+    ],
+    corners,
+  )
+  return (col, row) => applyHomography(h, col, ROWS - row)
+}
+
 /** Without a detected board, handles start on a centred rectangle of the field's proportions. */
 function fallbackCorners(image: RgbaImage): FieldCorners {
   const height = image.height * 0.8
