@@ -63,8 +63,11 @@ describe('dispute check', () => {
   it('illegal by shape: quadruple [2,1,1,2] (§12.5, the article’s test)', async () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 quadruple 2-1-1-2', dice: '1 1 1 2 2' })
-    expect(result.text()).toBe(
-      'Illegal: the trajectory breaks its shape (§3) — quadruple [2,1,1,2]: horizontal (2) must not exceed the diagonal before it (1)',
+    expect(result.find('strong').text()).toBe(
+      'Illegal: quadruple [2, 1, 1, 2] breaks its shape (§3): Diagonal A, vertical to house horizontal V, diagonal C, horizontal D; A ≥ C ≥ D (I-8).',
+    )
+    expect(wrapper.find('[data-testid="dispute-detail"]').text()).toBe(
+      'quadruple [2,1,1,2]: horizontal (2) must not exceed the diagonal before it (1)',
     )
   })
 
@@ -80,12 +83,17 @@ describe('dispute check', () => {
     const result = await rule(wrapper, { move: 'd0 тройная 3-2-1', dice: '3 1 3 2 3' })
     expect(result.text()).toMatch(/^Ход допустим: тройка/)
     expect(result.text()).toContain('тройка {1, 2, 3}')
+    const illegal = await rule(wrapper, { move: 'd0 четверная 2-1-1-2', dice: '1 1 1 2 2' })
+    expect(illegal.find('strong').text()).toBe(
+      'Ход недопустим: четверная [2, 1, 1, 2] нарушает форму траектории (§3): Диагональ A, вертикаль до горизонтали дома V, диагональ C, горизонталь D; A ≥ C ≥ D (I-8).',
+    )
   })
 
   it('an unreadable move names the column', async () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 triangle 3-2-1', dice: '3 1 3 2 3' })
-    expect(result.text()).toMatch(/^Illegal: the move cannot be read — move "d0 triangle 3-2-1", column 4: /)
+    expect(result.find('strong').text()).toMatch(/^Illegal: the move cannot be read/)
+    expect(wrapper.find('[data-testid="dispute-detail"]').text()).toMatch(/^move "d0 triangle 3-2-1", column 4: /)
   })
 
   it('takes the dice, the limits and the position from the current match', async () => {

@@ -1,0 +1,10 @@
+// The message key of a type's length constraint (RULES.md §3) under the house rules:
+// the quadruple's depends on I-8 (I-11).
+import type { HouseRules } from '../../engine/houseRules.ts'
+import type { TrajectoryType } from '../../engine/types.ts'
+
+export function constraintKey(type: TrajectoryType, quadrupleConstraint: HouseRules['quadrupleConstraint']): string {
+  return type === 'quadruple' && quadrupleConstraint === 'attested'
+    ? 'sheets.constraint.quadrupleAttested'
+    : `sheets.constraint.${type}`
+}
