@@ -5,7 +5,6 @@ import {
   connectedComponents,
   createGrayImage,
   otsuThreshold,
-  toGray,
   type Component,
   type GrayImage,
   type RgbaImage,
@@ -95,12 +94,16 @@ function percentile(values: Float32Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
 }
 
-/** The corner region in grey, the print mask, and ink (0–1) relative to this card's own paper and print. */
+/** The corner region as darkness, the print mask, and ink (0–1) relative to this card's own paper and print. */
 function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Uint8Array } {
-  const full = toGray(card)
+  // The darkest channel, not luma: paper is grey in every channel, black print dark in all,
+  // and red print dark in green and blue — a faded red index gains twice the contrast.
   const gray = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
   for (let y = 0; y < REGION_HEIGHT; y++)
-    for (let x = 0; x < REGION_WIDTH; x++) gray.data[y * REGION_WIDTH + x] = full.data[y * card.width + x]!
+    for (let x = 0; x < REGION_WIDTH; x++) {
+      const i = (y * card.width + x) * 4
+      gray.data[y * REGION_WIDTH + x] = Math.min(card.data[i]!, card.data[i + 1]!, card.data[i + 2]!)
+    }
   const paper = percentile(gray.data, 0.9)
   // Otsu splits print from paper; the cap keeps a corner with little print from calling paper grain ink.
   const level = Math.min(otsuThreshold(gray.data), paper * 0.8)
