@@ -1,22 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import { fakeBrowser } from 'wxt/testing'
 import DisputeCheck from '../../components/tools/DisputeCheck.vue'
 import { disputeRuling } from '../../components/tools/disputeRuling.ts'
 import { DEFAULT_HOUSE_RULES } from '../../engine/houseRules.ts'
 import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
-import { useMatchStore } from '../../stores/match.ts'
+import type { useMatchStore } from '../../stores/match.ts'
+import { freshMatchStore } from './freshMatchStore.ts'
 
 let store: ReturnType<typeof useMatchStore>
 
 beforeEach(async () => {
-  fakeBrowser.reset()
-  setLocale('en')
-  setActivePinia(createPinia())
-  store = useMatchStore()
-  await store.load()
+  store = await freshMatchStore()
 })
 afterEach(() => store.stopWatching())
 

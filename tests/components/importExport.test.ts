@@ -1,20 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import { fakeBrowser } from 'wxt/testing'
 import ImportExport from '../../components/tools/ImportExport.vue'
 import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
-import { useMatchStore } from '../../stores/match.ts'
+import type { useMatchStore } from '../../stores/match.ts'
+import { freshMatchStore } from './freshMatchStore.ts'
 
 let store: ReturnType<typeof useMatchStore>
 
 beforeEach(async () => {
-  fakeBrowser.reset()
-  setLocale('en')
-  setActivePinia(createPinia())
-  store = useMatchStore()
-  await store.load()
+  store = await freshMatchStore()
   await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), 'Friday')
 })
 afterEach(() => {

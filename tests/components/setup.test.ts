@@ -1,23 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import { fakeBrowser } from 'wxt/testing'
 import MatchSetup from '../../components/setup/MatchSetup.vue'
 import MatchList from '../../components/setup/MatchList.vue'
 import CoinToss from '../../components/setup/CoinToss.vue'
 import { defaultSetup } from '../../engine/match.ts'
-import { useMatchStore } from '../../stores/match.ts'
-import { setLocale } from '../../i18n/index.ts'
+import type { useMatchStore } from '../../stores/match.ts'
+import { freshMatchStore } from './freshMatchStore.ts'
 
 let store: ReturnType<typeof useMatchStore>
 
 beforeEach(async () => {
-  fakeBrowser.reset()
-  setLocale('en')
-  const pinia = createPinia()
-  setActivePinia(pinia)
-  store = useMatchStore()
-  await store.load()
+  store = await freshMatchStore()
 })
 afterEach(() => store.stopWatching())
 
