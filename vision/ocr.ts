@@ -1,7 +1,7 @@
 // tesseract.js, fully offline: the worker script, the LSTM-only WebAssembly core and the
 // English model ship inside the extension (copied at build time, modules/tesseractAssets.ts).
 // Loaded on demand only — the card photo tool imports this, the popup never does.
-import type { GrayImage } from './raster.ts'
+import { createGrayImage, sampleGray, type GrayImage } from './raster.ts'
 import type { OcrReading } from './cards/rank.ts'
 
 export interface OcrAssetPaths {
@@ -39,22 +39,11 @@ export function encodePgm(image: GrayImage): Uint8Array {
 
 function enlarge(image: GrayImage, height: number): GrayImage {
   const scale = height / image.height
-  const width = Math.max(1, Math.round(image.width * scale))
-  const data = new Float32Array(width * height)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) / scale - 0.5))
-      const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) / scale - 0.5))
-      const x0 = Math.floor(sx)
-      const y0 = Math.floor(sy)
-      const x1 = Math.min(image.width - 1, x0 + 1)
-      const y1 = Math.min(image.height - 1, y0 + 1)
-      const tx = sx - x0
-      const ty = sy - y0
-      const at = (xx: number, yy: number) => image.data[yy * image.width + xx]!
-      data[y * width + x] = (at(x0, y0) * (1 - tx) + at(x1, y0) * tx) * (1 - ty) + (at(x0, y1) * (1 - tx) + at(x1, y1) * tx) * ty
-    }
-  return { width, height, data }
+  const enlarged = createGrayImage(Math.max(1, Math.round(image.width * scale)), height)
+  for (let y = 0; y < enlarged.height; y++)
+    for (let x = 0; x < enlarged.width; x++)
+      enlarged.data[y * enlarged.width + x] = sampleGray(image, (x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5)
+  return enlarged
 }
 
 function withTimeout<T>(promise: Promise<T>, milliseconds: number, message: string): Promise<T> {
