@@ -91,6 +91,21 @@ describe('dispute check', () => {
     expect(wrapper.find('[data-testid="dispute-detail"]').text()).toMatch(/^move "d0 triangle 3-2-1", column 4: /)
   })
 
+  it('follows a match that loads or changes after mounting', async () => {
+    const wrapper = mount(DisputeCheck)
+    expect((wrapper.find('[data-testid="dispute-source-manual"]').element as HTMLInputElement).checked).toBe(true)
+    await store.createMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red'), variant: { kind: 'cards', deck: 36 } })
+    await store.recordGenerator({ kind: 'cards', hand: ['6H', '7S', '8D', '9C', '10H'] })
+    await flushPromises()
+    expect((wrapper.find('[data-testid="dispute-source-match"]').element as HTMLInputElement).checked).toBe(true)
+    expect((wrapper.find('[data-testid="dispute-generator-cards-36"]').element as HTMLInputElement).checked).toBe(true)
+    expect((wrapper.find('[data-testid="dispute-cards"]').element as HTMLInputElement).value).toBe('6H 7S 8D 9C 10H')
+    await wrapper.find('[data-testid="dispute-input"]').setValue('f0 quadruple 1-1-1-1')
+    await wrapper.find('form').trigger('submit')
+    // A straight of 36 cards: numbers {1, 1, 1, 1, 1}, L1 = 4 (I-4); first throw, so L = 4.
+    expect(wrapper.find('[data-testid="dispute-result"]').attributes('data-legal')).toBe('true')
+  })
+
   it('takes the dice, the limits and the position from the current match', async () => {
     await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
     await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
