@@ -6,9 +6,12 @@
  *
  * state    revealed: number | null     steps of the trace shown (null = all, the still picture)
  *          playing: boolean
- * getters  move: Move | null           (the match store's selectedMove)
- *          preview: TracedThrowResult | null, previewError: string | null
- * actions  select(move | null), play(intervalMs?), stepForward(), showAll(), stop()
+ *          hovered: Move | null        a move pointed at or focused in the list: the board shows it,
+ *                                      the replay panel does not open (so nothing moves under the pointer)
+ * getters  move: Move | null           the chosen move (the match store's selectedMove)
+ *          preview, previewError       the chosen move's traced result, for the replay panel
+ *          boardMove, boardPreview     what the board draws: the hovered move, else the chosen one
+ * actions  select(move | null), hover(move | null), play(intervalMs?), stepForward(), showAll(), stop()
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -24,10 +27,11 @@ export const useThrowPreviewStore = defineStore('throwPreview', () => {
   const playing = ref(false)
   let timer: ReturnType<typeof setInterval> | null = null
 
+  const hovered = ref<Move | null>(null)
   const move = computed(() => match.selectedMove)
-  const simulated = computed<{ result: TracedThrowResult | null; error: string | null }>(() => {
+
+  function simulate(chosen: Move | null): { result: TracedThrowResult | null; error: string | null } {
     const state = match.state
-    const chosen = match.selectedMove
     if (!state || !chosen || state.mover === null || state.throwNumber === null) return { result: null, error: null }
     try {
       return {
@@ -37,9 +41,14 @@ export const useThrowPreviewStore = defineStore('throwPreview', () => {
     } catch (error) {
       return { result: null, error: error instanceof Error ? error.message : String(error) }
     }
-  })
+  }
+  const simulated = computed(() => simulate(match.selectedMove))
   const preview = computed(() => simulated.value.result)
   const previewError = computed(() => simulated.value.error)
+  const boardMove = computed(() => hovered.value ?? match.selectedMove)
+  const boardPreview = computed(() => (hovered.value ? simulate(hovered.value).result : preview.value))
+  /** Steps of the board's trace shown: a hovered move is shown whole. */
+  const boardRevealed = computed(() => (hovered.value ? null : revealed.value))
 
   function stop(): void {
     if (timer !== null) clearInterval(timer)
@@ -49,8 +58,13 @@ export const useThrowPreviewStore = defineStore('throwPreview', () => {
 
   function select(next: Move | null): void {
     stop()
+    hovered.value = null
     match.selectedMove = next
     revealed.value = null
+  }
+
+  function hover(next: Move | null): void {
+    hovered.value = next
   }
 
   function stepForward(): void {
@@ -76,5 +90,8 @@ export const useThrowPreviewStore = defineStore('throwPreview', () => {
     revealed.value = null
   }
 
-  return { revealed, playing, move, preview, previewError, select, play, stepForward, showAll, stop }
+  return {
+    revealed, playing, hovered, move, preview, previewError, boardMove, boardPreview, boardRevealed,
+    select, hover, play, stepForward, showAll, stop,
+  }
 })

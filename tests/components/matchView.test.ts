@@ -111,12 +111,19 @@ describe('match screen', () => {
     expect(wrapper.find('[data-testid="stone-e9"]').exists()).toBe(false)
   })
 
-  it('previewing a move draws its path, hits and ghost stones on the board', async () => {
+  it('pointing at a move previews it on the board; choosing it opens the replay with path, hits and ghosts', async () => {
     const { pinia, store } = await openMatch()
     await store.correctPosition({ red: [], blue: ['c2'] })
     await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
     const wrapper = mount(MatchView, { global: { plugins: [pinia] } })
+    // Pointing at a move draws it on the board only: the replay panel waits for a choice.
+    await wrapper.find('[data-move="c0 reverse 2,4"]').trigger('mouseenter')
+    expect(wrapper.findAll('[data-testid="board-hit"]')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="throw-replay"]').exists()).toBe(false)
+    await wrapper.find('[data-move="c0 reverse 2,4"]').trigger('mouseleave')
+    expect(wrapper.findAll('[data-testid="board-path"]')).toHaveLength(0)
     await wrapper.find('[data-move="c0 reverse 2,4"]').trigger('click')
+    expect(wrapper.find('[data-testid="throw-replay"]').exists()).toBe(true)
     expect(wrapper.findAll('[data-testid="board-path"]').length).toBeGreaterThanOrEqual(2)
     expect(wrapper.findAll('[data-testid="board-hit"]')).toHaveLength(1)
     expect(wrapper.find('[data-testid="ghost-g5"]').exists()).toBe(true)
