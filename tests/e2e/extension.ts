@@ -1,7 +1,7 @@
 // Drives the BUILT extension (.output/chrome-mv3) in Debian's Chromium, as a person would use it
 // (STYLE.md §4). Nothing here is skipped when something is missing: a missing build or browser is
 // a failure with a message that says how to fix it.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +16,7 @@ export const SCREENSHOT_DIR = join(HERE, 'screenshots')
 export const NARROW_WIDTH = 360
 export const WIDE_WIDTH = 420
 const VIEWPORT_HEIGHT = 800
+const ACTION_TIMEOUT_MS = 8_000
 
 export type ExtensionPage = 'sidepanel' | 'popup'
 
@@ -42,12 +43,32 @@ export function assertBuilt(): void {
   }
 }
 
-function launchArgs(): string[] {
+let snapshot: string | null = null
+
+/**
+ * The build under test, copied once per test process to a folder of its own, so that a
+ * rebuild running meanwhile (another terminal, `npm run bench`) cannot swap the chunks under a
+ * page that is loading them lazily. Every launch of the process loads the same copy, so the
+ * extension id (derived from the path) stays the same across relaunches.
+ */
+export function extensionUnderTest(): string {
+  assertBuilt()
+  if (snapshot === null) {
+    const folder = mkdtempSync(join(tmpdir(), 'curling-referee-build-'))
+    cpSync(EXTENSION_DIR, folder, { recursive: true })
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    snapshot = folder
+  }
+  return snapshot
+}
+
+/** Chromium's flags for a headless run with one unpacked extension loaded. */
+export function launchArgs(extension: string): string[] {
   // --load-extension alone is not enough: Playwright adds --disable-extensions unless the
   // extension is named in --disable-extensions-except too (PLATFORM.md).
   return [
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
+    `--disable-extensions-except=${extension}`,
+    `--load-extension=${extension}`,
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
@@ -78,13 +99,13 @@ export class ExtensionBrowser {
 
   /** Launches Chromium with the built extension on a fresh profile (or the given one). */
   static async launch(userDataDir?: string): Promise<ExtensionBrowser> {
-    assertBuilt()
+    const extension = extensionUnderTest()
     const executablePath = chromiumPath()
     const profile = userDataDir ?? mkdtempSync(join(tmpdir(), 'curling-referee-e2e-'))
     const context = await chromium.launchPersistentContext(profile, {
       executablePath,
       headless: true,
-      args: launchArgs(),
+      args: launchArgs(extension),
       viewport: { width: WIDE_WIDTH, height: VIEWPORT_HEIGHT },
       locale: 'en-US',
     })
@@ -92,6 +113,8 @@ export class ExtensionBrowser {
     // Without a manifest `key` the id derives from the extension folder's path, so it is the
     // same across relaunches of the same build.
     const extensionId = new URL(worker.url()).host
+    // A screen that does not answer within seconds is a failure; don't wait Playwright's 30 s.
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS)
     return new ExtensionBrowser(profile, context, extensionId, userDataDir === undefined)
   }
 

@@ -2,6 +2,7 @@
 // (data-testid hooks of the components). Each helper waits for the screen to answer, so a
 // scenario reads like the table talk: "Blue rolls 1 1 2 3 4, reverse [1, 4] from d0".
 import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { Color, Position } from '../../engine/types.ts'
 
 export interface PlayersSetup {
@@ -44,10 +45,12 @@ export async function legalMove(page: Page, key: MoveKey): Promise<Locator> {
   return button
 }
 
-/** Picks a legal move: the board previews it and the replay panel shows its outcome. */
+/** Picks a legal move with the mouse: the board previews it and the replay panel shows its outcome. */
 export async function chooseMove(page: Page, key: MoveKey): Promise<void> {
-  await (await legalMove(page, key)).click()
+  const button = await legalMove(page, key)
+  await button.click()
   await page.getByTestId('throw-replay').waitFor()
+  expect(await button.getAttribute('aria-pressed')).toBe('true')
 }
 
 /** Confirms the chosen move; the throw is recorded and the panel moves on. */

@@ -1,0 +1,60 @@
+// The side panel as Chrome shows it at its narrowest (360 px): every main screen fits without
+// horizontal scrolling, and a legal move can be picked with the mouse (hovering it previews the
+// move without pulling the button away from under the pointer).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH } from './extension.ts'
+import { enterDice, legalMove, startDiceMatch } from './referee.ts'
+
+describe('the side panel at 360 px', () => {
+  let browser: ExtensionBrowser
+  let panel: Page
+
+  beforeAll(async () => {
+    browser = await ExtensionBrowser.launch()
+    panel = await browser.open('sidepanel', NARROW_WIDTH)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('fits the match list and the setup form', async () => {
+    await panel.getByTestId('match-list').waitFor()
+    expect(await horizontalOverflow(panel)).toEqual([])
+    await panel.getByTestId('match-new').click()
+    await panel.getByTestId('match-setup').waitFor()
+    expect(await horizontalOverflow(panel)).toEqual([])
+  })
+
+  it('fits the match screen: board, throw panel, legal moves, linescore', async () => {
+    await startDiceMatch(panel, { red: 'Anna', blue: 'Boris', hammer: 'red' })
+    await enterDice(panel, [1, 2, 3, 4, 5])
+    expect(await horizontalOverflow(panel)).toEqual([])
+  })
+
+  it('lets the mouse pick a legal move: hovering it does not move it from under the pointer', async () => {
+    // A short list (a pair allows only reverse, 4 moves) leaves the page unscrolled, where
+    // Chrome's scroll anchoring cannot hide a layout shift.
+    await panel.getByTestId('generator-undo').click()
+    await enterDice(panel, [1, 1, 2, 3, 4])
+    const button = await legalMove(panel, 'd0 reverse 1,4')
+    const before = await button.boundingBox()
+    await button.hover({ timeout: 3_000 })
+    await panel.waitForTimeout(300)
+    expect(await button.boundingBox()).toEqual(before)
+    await button.click({ timeout: 3_000 })
+    expect(await button.getAttribute('aria-pressed')).toBe('true')
+    expect(await panel.getByTestId('throw-replay').isVisible()).toBe(true)
+  })
+
+  it.each([
+    ['rules', 'rule-sheets'],
+    ['tools', 'dispute-check'],
+    ['settings', 'theme-dark'],
+  ] as const)('fits the %s tab', async (tab, content) => {
+    await panel.getByTestId(`nav-${tab}`).click()
+    await panel.getByTestId(content).waitFor()
+    expect(await horizontalOverflow(panel)).toEqual([])
+  })
+})
