@@ -15,7 +15,7 @@
 //   score    middle Red 1, outer Red 1 → 2 : 0 Red; Red lost nothing, so Blue takes the hammer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ExtensionBrowser, errorsOf, horizontalOverflow, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
+import { ExtensionBrowser, errorsOf, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
 import { chooseMove, confirmThrow, enterDice, playThrow, startDiceMatch, stonesOnBoard } from './referee.ts'
 
 const PLAYERS = { red: 'Anna', blue: 'Boris', hammer: 'red' } as const
