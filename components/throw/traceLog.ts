@@ -4,6 +4,9 @@ import type { ThrowStep } from '../../engine/collision.ts'
 import type { Color } from '../../engine/types.ts'
 import { stoneColor } from './traceOverlay.ts'
 
+/** Directions as arrows: the same in every language, and as the board draws them (north up). */
+const ARROW: Record<string, string> = { N: '↑', NE: '↗', NW: '↖', E: '→', W: '←' }
+
 export interface TraceLine {
   key: string
   params: Record<string, string | number>
@@ -49,7 +52,7 @@ export function traceLines(trace: readonly ThrowStep[], mover: Color, throwType:
         lines.push({
           kind: step.kind,
           key: step.targetRow === null ? 'throw.trace.segment' : 'throw.trace.segmentVertical',
-          params: { n: step.index + 1, direction: step.direction, from: step.from, energy: step.energy, row: step.targetRow ?? 0 },
+          params: { n: step.index + 1, direction: ARROW[step.direction] ?? step.direction, from: step.from, energy: step.energy, row: step.targetRow ?? 0 },
           ...(isDelayedVertical ? { note: 'I-9' as const } : {}),
         })
         break

@@ -18,6 +18,8 @@ export interface TraceOverlay {
   paths: BoardPath[]
   highlights: BoardHighlight[]
   ghosts: GhostStone[]
+  /** Where every stone stands after the steps shown: the animation's frame (the thrown stone included). */
+  position: Position
 }
 
 function point(cell: Cell): BoardPoint {
@@ -43,6 +45,9 @@ export function traceOverlay(
 ): TraceOverlay {
   const steps = upto === null ? trace : trace.slice(0, upto)
   const byStone = new Map<string, BoardPath>()
+  // Each stone by its id ('red:e8', 'thrown') → where it stands now; null once out of play.
+  const at = new Map<string, Cell | null>()
+  for (const color of ['red', 'blue'] as const) for (const cell of before[color]) at.set(`${color}:${cell}`, cell)
   const highlights: BoardHighlight[] = []
   function pathOf(stone: string, from: Cell): BoardPath {
     let path = byStone.get(stone)
@@ -55,10 +60,12 @@ export function traceOverlay(
   for (const step of steps) {
     switch (step.kind) {
       case 'launch':
+        at.set(step.stone, step.cell)
         pathOf(step.stone, step.cell)
         highlights.push({ cell: step.cell, kind: 'start' })
         break
       case 'move':
+        at.set(step.stone, step.to)
         pathOf(step.stone, step.from).points.push(point(step.to))
         break
       case 'hit': {
@@ -68,12 +75,20 @@ export function traceOverlay(
         break
       }
       case 'exit': {
+        at.set(step.stone, null)
         const from = point(step.from)
         const d = STEP_OF[step.direction]
         pathOf(step.stone, step.from).points.push({ col: from.col + d.col, row: from.row + d.row })
         if (step.stone !== 'thrown') highlights.push({ cell: step.stone.split(':')[1] ?? step.from, kind: 'removed' })
         break
       }
+      case 'start-line':
+        at.set(step.stone, null)
+        break
+      case 'restore':
+        for (const back of step.returned) at.set(back.stone, back.to)
+        at.set('thrown', null)
+        break
       case 'free-guard-violation':
         for (const guard of step.guards) highlights.push({ cell: guard.from, kind: 'error' })
         break
@@ -88,6 +103,8 @@ export function traceOverlay(
       for (const cell of after[color]) if (!before[color].includes(cell)) ghosts.push({ cell, color })
     }
   }
+  const frame: Position = { red: [], blue: [] }
+  for (const [stone, cell] of at) if (cell !== null) frame[stoneColor(stone, mover)].push(cell)
   const paths = [...byStone.values()].filter((path) => path.points.length > 1 || (path.hits?.length ?? 0) > 0)
-  return { paths, highlights, ghosts }
+  return { paths, highlights, ghosts, position: finished ? after : frame }
 }
