@@ -129,4 +129,27 @@ describe('match screen', () => {
     expect(wrapper.find('[data-testid="ghost-g5"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="ghost-c3"]').exists()).toBe(true)
   })
+
+  it('a tie after the agreed ends goes to an extra end, and the linescore names the winner', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), ends: 6 })
+    // Six ends: Red scores 1 in end 1, Blue 1 in end 2, then four 0 : 0 ends (a stone outside the house).
+    const ends = [{ red: ['d8'], blue: [] }, { red: [], blue: ['d8'] }]
+    for (let end = 0; end < 6; end++) {
+      await store.correctPosition(ends[end] ?? { red: ['a12'], blue: [] })
+      await store.scoreEnd()
+    }
+    const wrapper = mount(MatchView, { global: { plugins: [pinia] } })
+    expect(wrapper.find('[data-testid="extra-end"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="match-header"]').text()).toContain('Extra end (7)')
+    expect(wrapper.find('[data-testid="linescore"] thead').text()).toContain('+1')
+    await store.correctPosition({ red: [], blue: ['e9', 'd9'] })
+    await store.scoreEnd()
+    await flushPromises()
+    expect(wrapper.find('[data-testid="match-winner"]').text()).toBe('Boris wins 1 : 3')
+    expect(wrapper.find('[data-testid="throw-panel"]').text()).toContain('over')
+  })
 })
