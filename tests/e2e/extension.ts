@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 export const PROJECT_DIR = resolve(HERE, '../..')
@@ -212,6 +212,14 @@ export async function screenshot(
   }
   if (original) await page.setViewportSize(original)
   return paths
+}
+
+/** Saves a close-up of one element (the board, the linescore) as tests/e2e/screenshots/<name>.png. */
+export async function screenshotOf(element: Locator, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const path = join(SCREENSHOT_DIR, `${name}.png`)
+  await element.screenshot({ path, animations: 'disabled' })
+  return path
 }
 
 /** Reports elements wider than the page, the usual sign of clipped text at 360 px. */

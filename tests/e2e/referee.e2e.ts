@@ -15,7 +15,7 @@
 //   score    middle Red 1, outer Red 1 → 2 : 0 Red; Red lost nothing, so Blue takes the hammer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ExtensionBrowser, errorsOf, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
+import { ExtensionBrowser, errorsOf, NARROW_WIDTH, screenshot, screenshotOf, WIDE_WIDTH } from './extension.ts'
 import { chooseMove, confirmThrow, enterDice, playThrow, startDiceMatch, stonesOnBoard } from './referee.ts'
 
 const PLAYERS = { red: 'Anna', blue: 'Boris', hammer: 'red' } as const
@@ -109,6 +109,10 @@ describe('a referee session in the side panel', () => {
     expect(await panel.getByTestId('replay-log').locator('[data-testid="replay-line-hit"]').count()).toBeGreaterThanOrEqual(3)
     await panel.getByTestId('replay-all').click()
     await screenshot(panel, 'replay-collision-chain')
+    await panel.setViewportSize({ width: NARROW_WIDTH, height: 800 })
+    await screenshotOf(board(), 'replay-collision-chain-board-360')
+    await screenshotOf(panel.getByTestId('throw-replay'), 'replay-collision-chain-log-360')
+    await panel.setViewportSize({ width: WIDE_WIDTH, height: 800 })
     await confirmThrow(panel)
     expect(await stonesOnBoard(board())).toEqual({ red: ['b7', 'e4', 'e7'], blue: ['e12', 'g5', 'h5'] })
   })
@@ -126,6 +130,7 @@ describe('a referee session in the side panel', () => {
     expect(await panel.getByTestId('current-hammer').innerText()).toContain('Boris')
     expect(await stonesOnBoard(board())).toEqual({ red: [], blue: [] })
     await screenshot(panel, 'scoreboard')
+    await screenshotOf(panel.getByTestId('linescore'), 'linescore')
   })
 
   it('finds the match intact after closing and reopening the side panel', async () => {
