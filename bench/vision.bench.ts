@@ -80,6 +80,8 @@ async function benchCards(): Promise<void> {
     console.log(`cards: ${score.photos} photos, ${score.cards} cards (vision/cards.ts via tests/vision/cardFixtures.ts)`)
     console.log(`  rank accuracy          ${percent(score.rankCorrect, score.cards)}`)
     console.log(`  suit accuracy          ${percent(score.suitCorrect, score.cards)}`)
+    console.log(`  cards asked about      ${score.flagged} (wrong and not asked: ${score.silentMistakes})`)
+    console.log(`  tesseract alone right  ${percent(score.ocrCorrect, score.ocrAsked)} of ${score.ocrAsked} ranks`)
     console.log(`  latency per photo      mean ${score.msPerPhoto.toFixed(0)} ms (OCR start ${score.ocrStartMs.toFixed(0)} ms)`)
   } catch (error) {
     console.log(`cards: not measured (${error instanceof Error ? error.message : String(error)})`)
