@@ -79,6 +79,15 @@ describe('a referee session in the side panel', () => {
     expect(await stonesOnBoard(board())).toEqual({ red: [], blue: ['g5', 'h5'] })
   })
 
+  it('undoes throw 3 and puts it back; the log keeps the undone line', async () => {
+    await panel.getByTestId('undo').click()
+    await expect.poll(async () => (await stonesOnBoard(board())).blue).toEqual(['h5'])
+    expect(await panel.getByTestId('throw-limits').isVisible()).toBe(true)
+    await panel.getByTestId('redo').click()
+    await expect.poll(async () => (await stonesOnBoard(board())).blue).toEqual(['g5', 'h5'])
+    expect(await panel.getByTestId('event-log').innerText()).toMatch(/Undo[\s\S]*Throw 3/i)
+  })
+
   it('the position editor sets up §12.2 by tapping cells; a stone on an occupied cell is named as an error', async () => {
     await panel.getByTestId('edit-position').click()
     const editor = panel.getByTestId('position-editor')
