@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, chromiumPath, EXTENSION_DIR, PROJECT_DIR } from './extension.ts'
+import { assertBuilt, chromiumPath, errorsOf, EXTENSION_DIR, ExtensionBrowser, PROJECT_DIR, screenshot } from './extension.ts'
 import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
 
 const HARNESS = `
@@ -103,5 +103,45 @@ describe('the card reader in the built extension (Chromium)', () => {
     expect(right / total).toBeGreaterThanOrEqual(0.95)
     expect(outside).toEqual([])
     expect(problems).toEqual([])
+  })
+})
+
+describe('the card photo tool in the side panel (Chromium)', () => {
+  let browser: ExtensionBrowser
+
+  beforeAll(async () => {
+    browser = await ExtensionBrowser.launch()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('reads a photo of the cards, asks about the unsure ones, and hands the cards over', async () => {
+    const page = await browser.open('sidepanel')
+    await page.getByTestId('match-new').click()
+    const form = page.getByTestId('match-setup')
+    await form.getByTestId('setup-name-red').fill('Anna')
+    await form.getByTestId('setup-name-blue').fill('Boris')
+    await form.getByTestId('setup-variant-cards-52').check()
+    await form.getByTestId('setup-hammer-choice').check()
+    await form.getByTestId('setup-hammer-blue').check()
+    await form.getByTestId('setup-start').click()
+    await page.getByTestId('photo-generator').click()
+
+    const photo = loadCardTruth().find((truth) => truth.file === 'russian-01.jpg')
+    if (!photo) throw new Error('fixtures: russian-01.jpg is missing')
+    await page.getByTestId('card-photo-file').setInputFiles(join(CARD_FIXTURE_FOLDER, photo.file))
+    await page.getByTestId('card-photo-row').first().waitFor({ timeout: 60_000 })
+    const selects = page.getByTestId('card-photo-select')
+    expect(await selects.evaluateAll((all) => all.map((s) => (s as HTMLSelectElement).value))).toEqual(
+      photo.cards.map((card) => card.card),
+    )
+    // Whatever the reader was unsure of, the player confirms; then the cards can be applied.
+    for (const confirm of await page.getByTestId('card-photo-confirm').all()) await confirm.click()
+    await screenshot(page, 'card-photo')
+    await page.getByTestId('card-photo-apply').click()
+    await page.getByTestId('card-photo-row').first().waitFor({ state: 'detached' })
+    expect(errorsOf(page)).toEqual([])
   })
 })
