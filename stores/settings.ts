@@ -6,6 +6,7 @@
  *   localeChoice: 'en'|'ru'|null   what the user chose; null = follow the browser
  *   theme: 'light'|'dark'|'system'
  *   loaded: boolean                true once storage has been read
+ *   problem: string | null         a stored value that was not valid settings (kept aside in quarantine)
  * getters
  *   effectiveTheme: 'light'|'dark' the theme after resolving 'system' (prefers-color-scheme)
  * actions
@@ -18,7 +19,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { detectLocale, setLocale as applyLocale } from '../i18n/index.ts'
-import { DEFAULT_SETTINGS, settingsItem, type LocaleChoice, type StoredSettings, type ThemeChoice } from './storageItems.ts'
+import {
+  DEFAULT_SETTINGS,
+  quarantineItem,
+  settingsItem,
+  type LocaleChoice,
+  type StoredSettings,
+  type ThemeChoice,
+} from './storageItems.ts'
 
 const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system']
 
@@ -31,6 +39,13 @@ function sanitize(raw: unknown): StoredSettings {
   }
 }
 
+/** Whether a stored value is exactly these settings (any key order, nothing more). */
+function sameSettings(raw: unknown, settings: StoredSettings): boolean {
+  if (typeof raw !== 'object' || raw === null) return false
+  const value = raw as Record<string, unknown>
+  return Object.keys(value).length === 2 && value.locale === settings.locale && value.theme === settings.theme
+}
+
 function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
 }
@@ -39,6 +54,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const localeChoice = ref<LocaleChoice | null>(null)
   const theme = ref<ThemeChoice>('system')
   const loaded = ref(false)
+  const problem = ref<string | null>(null)
   const locale = computed<LocaleChoice>(() => localeChoice.value ?? detectLocale())
   const effectiveTheme = computed<'light' | 'dark'>(() =>
     theme.value === 'system' ? (prefersDark() ? 'dark' : 'light') : theme.value,
@@ -53,7 +69,17 @@ export const useSettingsStore = defineStore('settings', () => {
   }
 
   async function load(): Promise<void> {
-    apply(sanitize(await settingsItem.getValue()))
+    const raw: unknown = await settingsItem.getValue()
+    const settings = sanitize(raw)
+    // Whatever was not valid is kept aside, then replaced by the usable part.
+    if (!sameSettings(raw, settings)) {
+      const kept = await quarantineItem.getValue()
+      const entry = { key: 'local:settings', reason: 'not valid settings', at: new Date().toISOString(), raw }
+      await quarantineItem.setValue([...(Array.isArray(kept) ? kept : []), entry])
+      await settingsItem.setValue(settings)
+      problem.value = entry.reason
+    }
+    apply(settings)
     loaded.value = true
     unwatch?.()
     unwatch = settingsItem.watch((next) => apply(sanitize(next)))
@@ -78,5 +104,5 @@ export const useSettingsStore = defineStore('settings', () => {
     unwatch = null
   }
 
-  return { locale, localeChoice, theme, loaded, effectiveTheme, load, setLocale, setTheme, stopWatching }
+  return { locale, localeChoice, theme, loaded, problem, effectiveTheme, load, setLocale, setTheme, stopWatching }
 })

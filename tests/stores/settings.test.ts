@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import { locale, t } from '../../i18n/index.ts'
 import { useSettingsStore } from '../../stores/settings.ts'
+import { quarantineItem } from '../../stores/storageItems.ts'
 
 describe('settings store', () => {
   beforeEach(() => {
@@ -28,11 +29,20 @@ describe('settings store', () => {
     await reopened.setLocale('en')
   })
 
-  it('ignores a malformed stored value field by field', async () => {
+  it('keeps a malformed stored value aside and uses what is valid of it', async () => {
     await fakeBrowser.storage.local.set({ settings: { locale: 'de', theme: 'dark' } })
     const settings = useSettingsStore()
     await settings.load()
     expect(settings.localeChoice).toBeNull()
     expect(settings.theme).toBe('dark')
+    expect(settings.problem).toBe('not valid settings')
+    expect((await quarantineItem.getValue())[0]).toMatchObject({ key: 'local:settings', raw: { locale: 'de', theme: 'dark' } })
+  })
+
+  it('reports nothing for settings never saved', async () => {
+    const settings = useSettingsStore()
+    await settings.load()
+    expect(settings.problem).toBeNull()
+    expect(await quarantineItem.getValue()).toEqual([])
   })
 })
