@@ -103,7 +103,7 @@ function boardStyle(random: Random, pair: (typeof STONE_PAIRS)[number]): BoardSt
     line: jitter(random, [90, 90, 95], 15),
     margin: between(random, 0.45, 0.75),
     lineWidth: between(random, 0.025, 0.05),
-    stoneRadius: between(random, 0.34, 0.42),
+    stoneRadius: between(random, 0.34, 0.45),
     stones: { red: jitter(random, pair.red, 10), blue: jitter(random, pair.blue, 10) },
   }
 }
@@ -179,9 +179,17 @@ function lightingField(random: Random, width: number, height: number): (x: numbe
   const cx = width / 2
   const cy = height / 2
   const reach = Math.hypot(cx, cy)
+  // One photo in three has a soft shadow (the photographer's arm) across one side.
+  const shadowed = random() < 0.35
+  const shadowAngle = between(random, 0, 2 * Math.PI)
+  const shadowOffset = between(random, 0.15, 0.45) * reach
+  const shadowDepth = between(random, 0.2, 0.4)
+  const softness = between(random, 0.05, 0.2) * reach
   return (x, y) => {
     const r = Math.hypot(x - cx, y - cy) / reach
-    const k = base * (1 + gx * (x - cx) + gy * (y - cy)) * (1 - vignette * r * r)
+    const across = (x - cx) * Math.cos(shadowAngle) + (y - cy) * Math.sin(shadowAngle) - shadowOffset
+    const shade = shadowed ? 1 - shadowDepth / (1 + Math.exp(-across / softness)) : 1
+    const k = shade * base * (1 + gx * (x - cx) + gy * (y - cy)) * (1 - vignette * r * r)
     return [k * cast[0], k * cast[1], k * cast[2]]
   }
 }
@@ -256,15 +264,17 @@ function makeBoard(index: number): BoardTruth {
   const random = seededRandom(1000 + index)
   const pair = STONE_PAIRS[index % STONE_PAIRS.length]!
   const style = boardStyle(random, pair)
-  const width = 480
-  const height = 640
+  // Every fourth photo at a phone-like size, to measure latency where it matters.
+  const large = index % 4 === 3
+  const width = large ? 900 : 480
+  const height = large ? 1200 : 640
   const m = style.margin
   // The board's outer edge in the photo: a rectangle, narrowed at the far edge (camera tilt),
   // rotated, each corner nudged; one photo in six is taken from the other side of the table.
   const boardHeight = height * between(random, 0.62, 0.74)
   const boardWidth = (boardHeight * (COLUMNS + 2 * m)) / (ROWS + 2 * m)
-  const tilt = between(random, 0.78, 1)
-  const angle = (between(random, -10, 10) * Math.PI) / 180 + (index % 6 === 5 ? Math.PI : 0)
+  const tilt = between(random, 0.7, 1)
+  const angle = (between(random, -14, 14) * Math.PI) / 180 + (index % 6 === 5 ? Math.PI : 0)
   const cx = width / 2 + between(random, -0.06, 0.06) * width
   const cy = height / 2 + between(random, -0.04, 0.04) * height
   const local: Point[] = [
@@ -292,8 +302,8 @@ function makeBoard(index: number): BoardTruth {
     for (const cell of position[side]) {
       const { col, row } = parseCell(cell)!
       discs.push({
-        u: col + 0.5 + between(random, -0.05, 0.05),
-        v: ROWS - 1 - row + 0.5 + between(random, -0.05, 0.05),
+        u: col + 0.5 + between(random, -0.07, 0.07),
+        v: ROWS - 1 - row + 0.5 + between(random, -0.07, 0.07),
         radius: style.stoneRadius,
         colour: jitter(random, style.stones[side], 6),
       })
@@ -425,13 +435,14 @@ export interface DiceTruth {
 
 function makeDice(index: number): DiceTruth {
   const random = seededRandom(5000 + index)
-  const width = 480
-  const height = 360
+  const large = index % 4 === 3
+  const width = large ? 960 : 480
+  const height = large ? 720 : 360
   const surface = jitter(random, pick(random, SURFACES), 10)
   const styles = DICE_STYLES.filter((style) => contrast(style.body, surface) > 90)
   const oneStyle = random() < 0.6 ? pick(random, styles) : null
   const dice: Die[] = []
-  const side = between(random, 44, 66)
+  const side = between(random, 38, 66) * (large ? 2 : 1)
   while (dice.length < 5) {
     const style = oneStyle ?? pick(random, styles)
     const candidate: Die = {

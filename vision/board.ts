@@ -82,12 +82,22 @@ const OUTLINE_SIDE = 640
 /** Proposes the field's corners: the board's dark-framed quadrilateral, then the frame's inner edge. */
 export function proposeCorners(image: RgbaImage): CornerProposal {
   const { image: small, scale } = limitSize(image, OUTLINE_SIDE)
-  const outline = findBoardOutline(small)
-  if (!outline) return { corners: fallbackCorners(image), confidence: 0 }
-  const oriented = orientOutline(small, outline.quad)
-  const field = findFieldInsideFrame(small, oriented)
-  const corners = field.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners
-  return { corners, confidence: Math.min(outline.confidence, field.confidence) }
+  const table = tableDistance(small)
+  let best: CornerProposal = { corners: fallbackCorners(image), confidence: 0 }
+  // Otsu's split usually separates board from table; a frame close to the table's colour
+  // (dark wood on dark wood) needs the lower level that the table's own spread allows.
+  for (const level of [table.otsuLevel, table.spreadLevel]) {
+    const outline = findBoardOutline(small, table.distance, level)
+    if (!outline) continue
+    const oriented = orientOutline(small, outline.quad)
+    const field = findFieldInsideFrame(small, oriented)
+    const confidence = Math.min(outline.confidence, field.confidence)
+    if (confidence > best.confidence) {
+      best = { corners: field.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners, confidence }
+    }
+    if (best.confidence >= 0.6) break
+  }
+  return best
 }
 
 /**
@@ -150,11 +160,9 @@ function median(values: number[]): number {
 
 /**
  * The board is what differs from the table: the table's colour is read along the photo's
- * edges, every pixel is scored by its distance from it, Otsu splits the scores, and the
- * largest region not hugging the photo's edge is the board; its convex hull's largest
- * inscribed quadrilateral is the board's outline.
+ * edges and every pixel is scored by its distance from it.
  */
-function findBoardOutline(image: RgbaImage): { quad: Point[]; confidence: number } | null {
+function tableDistance(image: RgbaImage): { distance: Float32Array; otsuLevel: number; spreadLevel: number } {
   const { width, height } = image
   const lab = labImage(image)
   const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
@@ -165,7 +173,21 @@ function findBoardOutline(image: RgbaImage): { quad: Point[]; confidence: number
   const table = medianLab(edgeSamples)
   const distance = new Float32Array(width * height)
   for (let p = 0; p < distance.length; p++) distance[p] = Math.min(255, deltaE(labAt(lab, p), table))
-  const level = Math.max(18, otsuThreshold(distance))
+  const spread = edgeSamples.map((sample) => deltaE(sample, table)).sort((a, b) => a - b)
+  const p95 = spread[Math.floor(spread.length * 0.95)] ?? 0
+  return { distance, otsuLevel: Math.max(18, otsuThreshold(distance)), spreadLevel: Math.max(10, 1.5 * p95) }
+}
+
+/**
+ * Above `level`, the largest region not hugging the photo's edge is the board; its convex
+ * hull's largest inscribed quadrilateral is the board's outline.
+ */
+function findBoardOutline(
+  image: RgbaImage,
+  distance: Float32Array,
+  level: number,
+): { quad: Point[]; confidence: number } | null {
+  const { width, height } = image
   const mask = new Uint8Array(distance.length)
   for (let p = 0; p < mask.length; p++) mask[p] = distance[p]! > level ? 1 : 0
   const { labels, components } = connectedComponents(mask, width, height, 8)

@@ -54,43 +54,23 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const at = (p: number): Lab => [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
   onProgress(0.3)
 
-  // The surface is what the photo's edges show; dice differ from it more than shadows do.
+  // First pass: the surface is what the photo's edges show. That finds the dice, roughly,
+  // and so their size; the second pass compares each pixel with the surface near it, read
+  // over patches a few dice wide, so a shadow across the table does not swallow a die.
   const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
-  const edge: Lab[] = []
+  const edgePixels: number[] = []
   for (let y = 0; y < height; y += 2)
     for (let x = 0; x < width; x += 2)
-      if (x < band || y < band || x >= width - band || y >= height - band) edge.push(at(y * width + x))
-  const surface = medianLab(edge)
-  const fromSurface = new Float32Array(width * height)
-  for (let p = 0; p < fromSurface.length; p++) fromSurface[p] = Math.min(255, deltaE(at(p), surface))
-  // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
-  // surface's own spread (noise, vignette), as measured along the photo's edges.
-  const edgeSpread = percentile(edge.map((lab) => deltaE(lab, surface)), 0.95)
-  const level = Math.max(15, Math.min(otsuThreshold(fromSurface), 2 * edgeSpread))
-  // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
-  const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
-  const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !isShadow(at(p), surface) ? 1 : 0
-  const weak = connectedComponents(mask, width, height, 4)
-  const strongCount = new Uint32Array(weak.components.length + 1)
-  for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
-  // Growth that more than doubles a region has leaked into the surface: keep the strong part.
-  const grewSafely = (label: number) =>
-    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
-  for (let p = 0; p < mask.length; p++) {
-    if (!mask[p]) continue
-    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
-  }
-  fillHoles(mask, width, height)
+      if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
+  const surface = medianLab(edgePixels.map(at))
+  const rough = findDieBlobs(width, height, at, edgePixels, () => surface)
   onProgress(0.5)
-
-  const { labels, components } = connectedComponents(mask, width, height, 4)
-  const candidates = components
-    .filter((c) => c.area > width * height * 0.002 && !touchesEdge(c, width, height))
-    .sort((a, b) => b.area - a.area)
-  const typical = candidates[Math.min(candidates.length, DICE_IN_A_ROLL) - 1]?.area ?? 0
-  // A die is about as large as the others; stray objects much smaller are not dice.
-  const dieBlobs = candidates.filter((c) => c.area > typical * 0.4).slice(0, DICE_IN_A_ROLL)
+  const sides = rough.blobs.map((blob) => Math.sqrt(blob.area))
+  const shortSide = Math.min(width, height)
+  const patch = sides.length > 0 ? Math.min(shortSide / 2, Math.max(shortSide / 10, 2.2 * median(sides))) : shortSide / 3
+  const localSurface = surfaceModel(width, height, at, patch)
+  const { labels, blobs: dieBlobs } = findDieBlobs(width, height, at, edgePixels, localSurface)
+  onProgress(0.7)
 
   const dice = dieBlobs.map((blob) => {
     const die = readDie(blob, labels, at, width)
@@ -110,6 +90,91 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     uncertain: dice.flatMap((d, i) => (d.confidence < UNCERTAIN_DIE_BELOW ? [i] : [])),
     complete: dice.length === DICE_IN_A_ROLL,
   }
+}
+
+interface DieBlobs {
+  labels: Int32Array
+  blobs: Component[]
+}
+
+/**
+ * Dice are regions that differ from the surface (given per pixel) more than the surface
+ * differs from itself along the photo's edges, shadows excepted, holes (dark pips) filled.
+ */
+function findDieBlobs(
+  width: number,
+  height: number,
+  at: (p: number) => Lab,
+  edgePixels: number[],
+  surfaceAt: (p: number) => Lab,
+): DieBlobs {
+  const fromSurface = new Float32Array(width * height)
+  for (let p = 0; p < fromSurface.length; p++) fromSurface[p] = Math.min(255, deltaE(at(p), surfaceAt(p)))
+  // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
+  // surface's own spread (noise, vignette), as measured along the photo's edges.
+  const edgeSpread = percentile(edgePixels.map((p) => fromSurface[p]!), 0.95)
+  const level = Math.max(15, Math.min(otsuThreshold(fromSurface), 2 * edgeSpread))
+  // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
+  const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
+  const mask = new Uint8Array(width * height)
+  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !isShadow(at(p), surfaceAt(p)) ? 1 : 0
+  const weak = connectedComponents(mask, width, height, 4)
+  const strongCount = new Uint32Array(weak.components.length + 1)
+  for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
+  // Growth that more than doubles a region has leaked into the surface: keep the strong part.
+  const grewSafely = (label: number) =>
+    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue
+    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
+  }
+  fillHoles(mask, width, height)
+  const { labels, components } = connectedComponents(mask, width, height, 4)
+  const candidates = components
+    .filter((c) => c.area > width * height * 0.002 && !touchesEdge(c, width, height))
+    .sort((a, b) => b.area - a.area)
+  const typical = candidates[Math.min(candidates.length, DICE_IN_A_ROLL) - 1]?.area ?? 0
+  // A die is about as large as the others; stray objects much smaller are not dice.
+  return { labels, blobs: candidates.filter((c) => c.area > typical * 0.4).slice(0, DICE_IN_A_ROLL) }
+}
+
+/**
+ * The surface's colour near each pixel: the median over patches of side `patch` (dice
+ * cover well under half of one), interpolated between patch centres.
+ */
+function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): (p: number) => Lab {
+  const columns = Math.max(1, Math.round(width / patch))
+  const rows = Math.max(1, Math.round(height / patch))
+  const cellWidth = width / columns
+  const cellHeight = height / rows
+  const grid: Lab[] = []
+  const step = Math.max(1, Math.round(patch / 24))
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const samples: Lab[] = []
+      for (let y = Math.floor(r * cellHeight); y < (r + 1) * cellHeight; y += step)
+        for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) samples.push(at(y * width + x))
+      grid.push(medianLab(samples))
+    }
+  const out = new Float32Array(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cellHeight - 0.5))
+    const r0 = Math.floor(gy)
+    const r1 = Math.min(rows - 1, r0 + 1)
+    const ty = gy - r0
+    for (let x = 0; x < width; x++) {
+      const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cellWidth - 0.5))
+      const c0 = Math.floor(gx)
+      const c1 = Math.min(columns - 1, c0 + 1)
+      const tx = gx - c0
+      for (let k = 0; k < 3; k++) {
+        const top = grid[r0 * columns + c0]![k]! * (1 - tx) + grid[r0 * columns + c1]![k]! * tx
+        const bottom = grid[r1 * columns + c0]![k]! * (1 - tx) + grid[r1 * columns + c1]![k]! * tx
+        out[(y * width + x) * 3 + k] = top * (1 - ty) + bottom * ty
+      }
+    }
+  }
+  return (p) => [out[p * 3]!, out[p * 3 + 1]!, out[p * 3 + 2]!]
 }
 
 /** A die's shadow is the surface, darker but of the same hue: not part of the die. */
