@@ -81,6 +81,7 @@ async function benchCards(): Promise<void> {
     console.log(`  rank accuracy          ${percent(score.rankCorrect, score.cards)}`)
     console.log(`  suit accuracy          ${percent(score.suitCorrect, score.cards)}`)
     console.log(`  cards asked about      ${score.flagged} (wrong and not asked: ${score.silentMistakes})`)
+    console.log(`  fonts not in templates ${percent(score.heldOutCorrect, score.heldOutCards)} of ${score.heldOutCards} cards right`)
     console.log(`  tesseract alone right  ${percent(score.ocrCorrect, score.ocrAsked)} of ${score.ocrAsked} ranks`)
     console.log(`  latency per photo      mean ${score.msPerPhoto.toFixed(0)} ms (OCR start ${score.ocrStartMs.toFixed(0)} ms)`)
   } catch (error) {

@@ -142,7 +142,7 @@ interface PhotoTruth {
   file: string
   style: Style
   /** Cards in reading order (rows top to bottom, left to right), with centres in pixels. */
-  cards: { card: string; x: number; y: number }[]
+  cards: { card: string; x: number; y: number; font: string; heldOut: boolean }[]
 }
 
 function pickFrom<T>(random: () => number, items: readonly T[]): T {
@@ -186,7 +186,7 @@ function sceneHtml(random: () => number, cards: string[], style: Style, hard = f
         suitFont: pickFrom(random, SUIT_FONTS),
         redJoker: random() < 0.5,
       }
-      return `<div class="slot" data-card="${card}" style="position:absolute;left:${centreX - width / 2}px;
+      return `<div class="slot" data-card="${card}" data-font="${look.font}" style="position:absolute;left:${centreX - width / 2}px;
         top:${centreY - width * 0.7 + (random() - 0.5) * 12}px;transform:rotate(${turn}deg)">${cardHtml(look)}</div>`
     })
     .join('')
@@ -247,11 +247,18 @@ async function renderPhotos(browserPage: import('playwright-core').Page): Promis
       const centres = await browserPage.$$eval('.slot', (slots) =>
         slots.map((slot) => {
           const box = slot.getBoundingClientRect()
-          return { card: (slot as HTMLElement).dataset.card ?? '', x: box.x + box.width / 2, y: box.y + box.height / 2 }
+          const { card = '', font = '' } = (slot as HTMLElement).dataset
+          return { card, font, x: box.x + box.width / 2, y: box.y + box.height / 2 }
         }),
       )
       centres.sort((a, b) => (Math.abs(a.y - b.y) > 120 ? a.y - b.y : a.x - b.x))
-      const cards = centres.map((c) => ({ card: c.card, x: Math.round(c.x), y: Math.round(c.y) }))
+      const cards = centres.map((c) => ({
+        card: c.card,
+        x: Math.round(c.x),
+        y: Math.round(c.y),
+        font: c.font,
+        heldOut: HELD_OUT_FONTS.includes(c.font),
+      }))
       await browserPage.screenshot({ path: join(PHOTO_FOLDER, file), type: 'jpeg', quality: 80 })
       truth.push({ file, style, cards })
     }

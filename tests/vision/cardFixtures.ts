@@ -15,7 +15,8 @@ export const NODE_LANG_PATH = join(import.meta.dirname, '../../node_modules/@tes
 export interface CardPhotoTruth {
   file: string
   style: 'international' | 'russian'
-  cards: { card: string; x: number; y: number }[]
+  /** Font: the index font; heldOut: a font the glyph templates were NOT made from. */
+  cards: { card: string; x: number; y: number; font: string; heldOut: boolean }[]
 }
 
 export interface CardMiss {
@@ -34,6 +35,9 @@ export interface CardFixtureScore {
   rankCorrect: number
   suitCorrect: number
   cardCorrect: number
+  /** Cards whose index font is not among the templates' fonts, and how many of them were read right. */
+  heldOutCards: number
+  heldOutCorrect: number
   /** Readings flagged for the player to confirm. */
   flagged: number
   /** Wrong readings that were NOT flagged: silent mistakes, the ones that matter. */
@@ -80,7 +84,7 @@ function pairUp(truth: CardPhotoTruth, readings: readonly CardReading[]) {
       }
     }
     if (nearest) unused.delete(nearest)
-    return { expected: expected.card, reading: nearest }
+    return { expected: expected.card, heldOut: expected.heldOut, reading: nearest }
   })
   return { pairs, phantoms: unused.size }
 }
@@ -98,6 +102,8 @@ export async function evaluateCardFixtures(options: { ocr?: boolean } = {}): Pro
     rankCorrect: 0,
     suitCorrect: 0,
     cardCorrect: 0,
+    heldOutCards: 0,
+    heldOutCorrect: 0,
     flagged: 0,
     silentMistakes: 0,
     phantoms: 0,
@@ -122,8 +128,9 @@ export async function evaluateCardFixtures(options: { ocr?: boolean } = {}): Pro
       readingMs += performance.now() - started
       const { pairs, phantoms } = pairUp(truth, readings)
       score.phantoms += phantoms
-      for (const { expected, reading } of pairs) {
+      for (const { expected, heldOut, reading } of pairs) {
         score.cards++
+        if (heldOut) score.heldOutCards++
         if (reading) score.found++
         if (reading?.uncertain) score.flagged++
         const ocrRead = reading?.rank?.ocr
@@ -134,8 +141,10 @@ export async function evaluateCardFixtures(options: { ocr?: boolean } = {}): Pro
         const read = reading?.card ?? null
         if (read && rankOf(read) === rankOf(expected)) score.rankCorrect++
         if (read && suitOf(read) === suitOf(expected)) score.suitCorrect++
-        if (read === expected) score.cardCorrect++
-        else {
+        if (read === expected) {
+          score.cardCorrect++
+          if (heldOut) score.heldOutCorrect++
+        } else {
           if (reading && !reading.uncertain) score.silentMistakes++
           score.misses.push({
             file: truth.file,

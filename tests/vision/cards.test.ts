@@ -28,6 +28,11 @@ describe('reading the card photo fixtures (one tesseract worker for all)', () =>
     expect(score.suitCorrect / score.cards).toBeGreaterThanOrEqual(0.97)
   })
 
+  it('reads index fonts the templates were not made from nearly as well', () => {
+    expect(score.heldOutCards).toBeGreaterThan(50)
+    expect(score.heldOutCorrect / score.heldOutCards).toBeGreaterThanOrEqual(0.95)
+  })
+
   it('reads Russian-letter cards (В Д К Т) as well as international ones', () => {
     const russian = loadCardTruth().filter((photo) => photo.style === 'russian')
     const russianCards = russian.reduce((n, photo) => n + photo.cards.length, 0)
