@@ -43,9 +43,21 @@ export interface QuarantineEntry {
   raw: unknown
 }
 
+/**
+ * cardRoundDraft v1: card-round steps taken at the table but not yet recorded with a hand
+ * (main cards laid, substitution cards drawn), so closing the panel mid-round loses nothing.
+ * Valid only for the match and log length it was taken at.
+ */
+export interface CardRoundDraft {
+  matchId: string
+  eventCount: number
+  actions: unknown[]
+}
+
 export const SETTINGS_VERSION = 1
 export const MATCHES_VERSION = 1
 export const QUARANTINE_VERSION = 1
+export const CARD_ROUND_DRAFT_VERSION = 1
 
 export const DEFAULT_SETTINGS: StoredSettings = { locale: null, theme: 'system' }
 
@@ -64,5 +76,11 @@ export const matchesItem = storage.defineItem<StoredMatches | null>('local:match
 export const quarantineItem = storage.defineItem<QuarantineEntry[]>('local:quarantine', {
   fallback: [],
   version: QUARANTINE_VERSION,
+  migrations: {},
+})
+
+export const cardRoundDraftItem = storage.defineItem<CardRoundDraft | null>('local:cardRoundDraft', {
+  fallback: null,
+  version: CARD_ROUND_DRAFT_VERSION,
   migrations: {},
 })
