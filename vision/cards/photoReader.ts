@@ -18,11 +18,14 @@ export interface CardPhotoResult {
   ocrUsed: boolean
 }
 
+/** Tesseract starts in 1–3 s here; a hang (a CSP blocking WebAssembly) must not hold the player long. */
+const OCR_START_LIMIT_MS = 15_000
+
 let ocr: Promise<RankOcr | null> | null = null
 
 /** One tesseract worker for the tool's lifetime; null (templates only) if it fails to start. */
 function rankOcr(): Promise<RankOcr | null> {
-  ocr ??= createRankOcr(bundledOcrPaths()).catch((error: unknown) => {
+  ocr ??= createRankOcr(bundledOcrPaths(), OCR_START_LIMIT_MS).catch((error: unknown) => {
     console.warn('card photo: OCR unavailable, reading ranks by templates only', error)
     return null
   })
