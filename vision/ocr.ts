@@ -60,18 +60,22 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number, message: stri
  */
 export async function createRankOcr(paths: OcrAssetPaths, timeoutMs = 30_000): Promise<RankOcr> {
   const { createWorker, OEM, PSM } = await import('tesseract.js')
-  const worker = await withTimeout(
-    createWorker('eng', OEM.LSTM_ONLY, {
-      ...(paths.workerPath ? { workerPath: paths.workerPath } : {}),
-      ...(paths.corePath ? { corePath: paths.corePath } : {}),
-      langPath: paths.langPath,
-      workerBlobURL: false,
-      cacheMethod: 'none',
-      gzip: true,
-    }),
-    timeoutMs,
-    `OCR engine did not start within ${Math.round(timeoutMs / 1000)} s`,
-  )
+  const starting = createWorker('eng', OEM.LSTM_ONLY, {
+    ...(paths.workerPath ? { workerPath: paths.workerPath } : {}),
+    ...(paths.corePath ? { corePath: paths.corePath } : {}),
+    langPath: paths.langPath,
+    workerBlobURL: false,
+    cacheMethod: 'none',
+    gzip: true,
+  })
+  let worker: Awaited<typeof starting>
+  try {
+    worker = await withTimeout(starting, timeoutMs, `OCR engine did not start within ${timeoutMs / 1000} s`)
+  } catch (error) {
+    // A worker that starts after all must not linger.
+    starting.then((late) => late.terminate()).catch(() => {})
+    throw error
+  }
   await worker.setParameters({
     tessedit_pageseg_mode: PSM.SINGLE_CHAR,
     tessedit_char_whitelist: RANK_CHARACTERS,

@@ -1,12 +1,12 @@
 // @vitest-environment node
 // (under happy-dom tesseract.js takes file paths for URLs)
 import { beforeAll, describe, expect, it } from 'vitest'
-import { evaluateCardFixtures, loadCardTruth, type CardFixtureScore } from './cardFixtures.ts'
+import { evaluateCardFixtures, loadCardTruth, NODE_LANG_PATH, type CardFixtureScore } from './cardFixtures.ts'
 import { readCards } from '../../vision/cards.ts'
 import { decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vision/cards/rank.ts'
 import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
-import { encodePgm } from '../../vision/ocr.ts'
+import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 
 describe('reading the card photo fixtures (one tesseract worker for all)', () => {
@@ -89,6 +89,10 @@ describe('card reader pieces', () => {
     for (const label of ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'В', 'Д', 'К', 'Т'])
       expect(labels.has(label), label).toBe(true)
     expect(new Set(decodeTemplates(SUIT_GLYPHS).map((t) => t.label))).toEqual(new Set(['♠', '♥', '♦', '♣']))
+  })
+
+  it('gives up on an OCR engine that does not start in time', async () => {
+    await expect(createRankOcr({ langPath: NODE_LANG_PATH }, 1)).rejects.toThrow('OCR engine did not start within 0.001 s')
   })
 
   it('encodes an OCR crop as binary PGM', () => {
