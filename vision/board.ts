@@ -165,7 +165,7 @@ function median(values: number[]): number {
 function tableDistance(image: RgbaImage): { distance: Float32Array; otsuLevel: number; spreadLevel: number } {
   const { width, height } = image
   const lab = labImage(image)
-  const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.015))
   const edgeSamples: Lab[] = []
   for (let y = 0; y < height; y += 2)
     for (let x = 0; x < width; x += 2)

@@ -11,7 +11,7 @@ import {
   type BoardReading,
   type StoneColours,
 } from '../../vision/board.ts'
-import { createRgbaImage } from '../../vision/raster.ts'
+import { createRgbaImage, type RgbaImage } from '../../vision/raster.ts'
 import { loadPhoto, loadTruth, type BoardFixture } from './photoFixtures.ts'
 
 const fixtures = loadTruth<BoardFixture>('board')
@@ -73,6 +73,27 @@ describe('board photos: corners', () => {
     expect(proposal.confidence).toBe(0)
     expect(proposal.corners[0]!.x).toBeLessThan(proposal.corners[1]!.x)
     expect(proposal.corners[0]!.y).toBeLessThan(proposal.corners[3]!.y)
+  })
+})
+
+/** The photo turned a quarter clockwise, as a phone held sideways would save it. */
+function quarterTurn(image: RgbaImage): RgbaImage {
+  const turned = createRgbaImage(image.height, image.width)
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const from = (y * image.width + x) * 4
+      turned.data.set(image.data.subarray(from, from + 4), (x * turned.width + (image.height - 1 - y)) * 4)
+    }
+  return turned
+}
+
+describe('board photos: a sideways photo', () => {
+  it('finds which way the field runs by its shape and its start row, and reads it the same', () => {
+    for (const fixture of fixtures.filter((f) => f.standardColours).slice(0, 4)) {
+      const reading = readBoard(quarterTurn(loadPhoto('board', fixture.file)))
+      expect([...reading.position.red].sort(), fixture.file).toEqual([...fixture.position.red].sort())
+      expect([...reading.position.blue].sort(), fixture.file).toEqual([...fixture.position.blue].sort())
+    }
   })
 })
 
