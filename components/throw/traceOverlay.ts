@@ -14,6 +14,9 @@ const STEP_OF: Record<Compass, BoardPoint> = {
   W: { col: -1, row: 0 },
 }
 
+/** How far past the edge (in cells) a path leaving the field is drawn. */
+const OFF_FIELD = 0.6
+
 export interface TraceOverlay {
   paths: BoardPath[]
   highlights: BoardHighlight[]
@@ -78,7 +81,8 @@ export function traceOverlay(
         at.set(step.stone, null)
         const from = point(step.from)
         const d = STEP_OF[step.direction]
-        pathOf(step.stone, step.from).points.push({ col: from.col + d.col, row: from.row + d.row })
+        // Drawn just past the edge, inside the board's margin: the stone has left the field.
+        pathOf(step.stone, step.from).points.push({ col: from.col + d.col * OFF_FIELD, row: from.row + d.row * OFF_FIELD })
         if (step.stone !== 'thrown') highlights.push({ cell: step.stone.split(':')[1] ?? step.from, kind: 'removed' })
         break
       }
