@@ -52,8 +52,8 @@ let snapshot: string | null = null
  * extension id (derived from the path) stays the same across relaunches.
  */
 export function extensionUnderTest(): string {
-  assertBuilt()
   if (snapshot === null) {
+    assertBuilt()
     const folder = mkdtempSync(join(tmpdir(), 'curling-referee-build-'))
     cpSync(EXTENSION_DIR, folder, { recursive: true })
     process.once('exit', () => rmSync(folder, { recursive: true, force: true }))

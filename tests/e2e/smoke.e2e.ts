@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXTENSION_DIR, ExtensionBrowser, errorsOf, horizontalOverflow, NARROW_WIDTH, screenshot } from './extension.ts'
+import { ExtensionBrowser, errorsOf, extensionUnderTest, horizontalOverflow, NARROW_WIDTH, screenshot } from './extension.ts'
 
 describe('the built extension in Chromium', () => {
   let browser: ExtensionBrowser
@@ -17,7 +17,7 @@ describe('the built extension in Chromium', () => {
   })
 
   it('declares a popup and a side panel in its manifest', () => {
-    const manifest = JSON.parse(readFileSync(join(EXTENSION_DIR, 'manifest.json'), 'utf8'))
+    const manifest = JSON.parse(readFileSync(join(extensionUnderTest(), 'manifest.json'), 'utf8'))
     expect(manifest.manifest_version).toBe(3)
     expect(manifest.action.default_popup).toBe('popup.html')
     expect(manifest.side_panel.default_path).toBe('sidepanel.html')
