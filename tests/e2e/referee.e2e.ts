@@ -198,6 +198,7 @@ describe('a referee session in the side panel', () => {
     const popup = await browser.open('popup', NARROW_WIDTH)
     await popup.getByTestId('popup-hammer').waitFor()
     expect(await popup.getByTestId('popup-hammer').innerText()).toBe('Хаммер: Boris')
+    await screenshot(popup, 'ru-popup', [NARROW_WIDTH])
     await popup.close()
   })
 
@@ -213,5 +214,10 @@ describe('a referee session in the side panel', () => {
     await panel.getByTestId('linescore').waitFor()
     await screenshot(panel, 'dark-match')
     expect(errorsOf(panel)).toEqual([])
+    const popup = await browser.open('popup', NARROW_WIDTH)
+    await popup.getByTestId('popup-score').waitFor()
+    await expect.poll(() => popup.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await screenshot(popup, 'dark-popup', [NARROW_WIDTH])
+    await popup.close()
   })
 })
