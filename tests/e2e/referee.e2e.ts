@@ -116,7 +116,12 @@ describe('a referee session in the side panel', () => {
     expect(await panel.getByTestId('free-guard-violation').count()).toBe(0)
     expect(await panel.getByTestId('out-of-play').innerText()).toContain('a8')
     expect(await panel.getByTestId('replay-log').locator('[data-testid="replay-line-hit"]').count()).toBeGreaterThanOrEqual(3)
+    // Step by step: the first step shows the launch only, the rest of the log waits.
+    const replayLog = panel.getByTestId('replay-log')
+    await panel.getByTestId('replay-step').click()
+    expect(await replayLog.locator('li.pending').count()).toBeGreaterThan(0)
     await panel.getByTestId('replay-all').click()
+    expect(await replayLog.locator('li.pending').count()).toBe(0)
     await screenshot(panel, 'replay-collision-chain')
     await panel.setViewportSize({ width: NARROW_WIDTH, height: 800 })
     await screenshotOf(board(), 'replay-collision-chain-board-360')
@@ -140,6 +145,17 @@ describe('a referee session in the side panel', () => {
     expect(await stonesOnBoard(board())).toEqual({ red: [], blue: [] })
     await screenshot(panel, 'scoreboard')
     await screenshotOf(panel.getByTestId('linescore'), 'linescore')
+  })
+
+  it('opens a line of the event log to show the position then, and comes back to now', async () => {
+    // The log: 0 MatchStarted, 1 dice, 2 throw 1 (Blue's guard on h5).
+    await panel.getByTestId('log-line-2').click()
+    await panel.getByTestId('viewing-log').waitFor()
+    expect(await stonesOnBoard(board())).toEqual({ red: [], blue: ['h5'] })
+    await screenshot(panel, 'log-replay')
+    await panel.getByTestId('back-to-now').click()
+    await panel.getByTestId('viewing-log').waitFor({ state: 'detached' })
+    expect(await stonesOnBoard(board())).toEqual({ red: [], blue: [] })
   })
 
   it('finds the match intact after closing and reopening the side panel', async () => {
