@@ -53,6 +53,9 @@ describe('ThrowPanel: the card variant', () => {
     const generator = store.state?.generator
     expect(generator?.kind === 'cards' && generator.hand).toEqual(['7H', '8H', '10D', 'QC', 'AS'])
     expect(generator?.kind === 'cards' && generator.roundActions).toHaveLength(2)
+    // The referee notes behind this throw's limits: card L1 (I-4), and P after a null (I-7).
+    expect(wrapper.find('[data-testid="limit-l1"] [data-testid="referee-note-I-4"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="limit-l2"] [data-testid="referee-note-I-7"]').exists()).toBe(true)
   })
 
   it('refuses a card that is already on the table, naming it', async () => {
