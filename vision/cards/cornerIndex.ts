@@ -9,7 +9,7 @@ import {
   type GrayImage,
   type RgbaImage,
 } from '../raster.ts'
-import { CARD_HEIGHT, CARD_WIDTH } from './findCards.ts'
+import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH } from './findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
 
 /** Where indices are printed: the left quarter of the card, the upper 45 % (plus the margin round the card). */
@@ -160,7 +160,7 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
   const minimumHeight = CARD_HEIGHT * 0.03
   // Blobs on the region's top or left edge are the table showing past the card's round corner.
   const blobs = components.filter((c) => c.minX > 0 && c.minY > 0 && c.area >= 6)
-  const glyphs = blobs.filter((c) => c.maxY - c.minY + 1 >= minimumHeight && c.minX < CARD_WIDTH * 0.15)
+  const glyphs = blobs.filter((c) => c.maxY - c.minY + 1 >= minimumHeight && c.minX < CARD_WIDTH * (0.15 + CARD_MARGIN))
   if (glyphs.length === 0) return null
   const first = glyphs.reduce((a, b) => (b.minY < a.minY ? b : a))
   const firstHeight = first.maxY - first.minY + 1
