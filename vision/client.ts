@@ -97,7 +97,7 @@ export function createVisionClient(options: VisionClientOptions = {}): VisionCli
         progress,
       })
       // A copy goes to the worker: the page keeps its photo for the overlay.
-      const call: VisionCall = { id, request }
+      const call: VisionCall = { id, request: plainRequest(request) }
       target.postMessage(call)
     })
   }
@@ -108,6 +108,22 @@ export function createVisionClient(options: VisionClientOptions = {}): VisionCli
       run({ kind: 'board', image, corners, colours }, onProgress) as Promise<BoardReading>,
     readDice: (image, onProgress) => run({ kind: 'dice', image }, onProgress) as Promise<DiceReading>,
     dispose: () => failAll('photo reader closed'),
+  }
+}
+
+/**
+ * The request as plain data: a page's reactive state (Vue proxies) cannot be cloned into a
+ * worker, so the corners and colours are copied out of it.
+ */
+function plainRequest(request: VisionRequest): VisionRequest {
+  const { width, height, data } = request.image
+  const image = { width, height, data }
+  if (request.kind !== 'board') return { kind: request.kind, image }
+  return {
+    kind: 'board',
+    image,
+    corners: request.corners?.map((p) => ({ x: p.x, y: p.y })) as FieldCorners | undefined,
+    colours: request.colours && { red: [...request.colours.red], blue: [...request.colours.blue] },
   }
 }
 

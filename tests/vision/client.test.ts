@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import { reactive } from 'vue'
+import type { FieldCorners } from '../../vision/board.ts'
 import { createVisionClient } from '../../vision/client.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 import { runVisionRequest, type VisionCall, type VisionReply } from '../../vision/visionRequest.ts'
@@ -10,7 +12,9 @@ class FakeWorker {
   onerror: ((event: ErrorEvent) => void) | null = null
   terminated = false
   constructor(private readonly behaviour: 'answer' | 'silent' | 'crash') {}
-  postMessage(call: VisionCall): void {
+  postMessage(message: VisionCall): void {
+    // As the browser does: a structured clone, which refuses Vue's reactive proxies.
+    const call = structuredClone(message)
     if (this.behaviour === 'silent') return
     setTimeout(() => {
       if (this.behaviour === 'crash') return this.onerror?.({ message: 'CompileError' } as ErrorEvent)
@@ -38,6 +42,24 @@ describe('vision client', () => {
     expect(reading.complete).toBe(false)
     expect(progress.at(-1)).toBe(1)
     expect(progress.length).toBeGreaterThan(1)
+  })
+
+  it('sends reactive corners from the page as plain, cloneable data', async () => {
+    const client = createVisionClient({ createWorker: () => new FakeWorker('answer') as unknown as Worker })
+    const corners = reactive([
+      { x: 10, y: 5 },
+      { x: 110, y: 5 },
+      { x: 110, y: 85 },
+      { x: 10, y: 85 },
+    ]) as FieldCorners
+    const reading = await client.readBoard(surface(), { corners, colours: reactive({ red: [200, 40, 40], blue: [40, 40, 200] }) as never })
+    expect(reading.corners).toEqual([
+      { x: 10, y: 5 },
+      { x: 110, y: 5 },
+      { x: 110, y: 85 },
+      { x: 10, y: 85 },
+    ])
+    expect(reading.cells).toHaveLength(96)
   })
 
   it('gives up after the time limit and stops the worker', async () => {
