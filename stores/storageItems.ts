@@ -54,10 +54,20 @@ export interface CardRoundDraft {
   actions: unknown[]
 }
 
+/** diceDraft v1: dice tapped but not yet recorded, for the same match and log length. */
+export interface DiceDraft {
+  matchId: string
+  eventCount: number
+  mode: 'faces' | 'operation'
+  dice: number[]
+  rolls: { values: number[]; rerolled: number[] }[]
+}
+
 export const SETTINGS_VERSION = 1
 export const MATCHES_VERSION = 1
 export const QUARANTINE_VERSION = 1
 export const CARD_ROUND_DRAFT_VERSION = 1
+export const DICE_DRAFT_VERSION = 1
 
 export const DEFAULT_SETTINGS: StoredSettings = { locale: null, theme: 'system' }
 
@@ -82,5 +92,11 @@ export const quarantineItem = storage.defineItem<QuarantineEntry[]>('local:quara
 export const cardRoundDraftItem = storage.defineItem<CardRoundDraft | null>('local:cardRoundDraft', {
   fallback: null,
   version: CARD_ROUND_DRAFT_VERSION,
+  migrations: {},
+})
+
+export const diceDraftItem = storage.defineItem<DiceDraft | null>('local:diceDraft', {
+  fallback: null,
+  version: DICE_DRAFT_VERSION,
   migrations: {},
 })

@@ -6,7 +6,7 @@ import ThrowPanel from '../../components/throw/ThrowPanel.vue'
 import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
-import { matchesItem } from '../../stores/storageItems.ts'
+import { diceDraftItem, matchesItem } from '../../stores/storageItems.ts'
 
 enableAutoUnmount(afterEach)
 
@@ -93,5 +93,24 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     const generator = store.state?.generator
     expect(generator?.kind === 'dice' && generator.operation?.rolls).toHaveLength(3)
     expect(store.state?.generatorReading?.combination).toBe('pair')
+  })
+
+  it('dice tapped but not recorded are still there after closing and reopening the panel', async () => {
+    const { pinia } = await matchWithBlueGuard()
+    const first = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    await flushPromises()
+    await tapDice(first, [5, 4])
+    await flushPromises()
+    first.unmount()
+    const again = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    await flushPromises()
+    expect(again.find('[data-testid="die-0"]').text()).toBe('5')
+    expect(again.find('[data-testid="die-1"]').text()).toBe('4')
+    await tapDice(again, [4, 1, 2])
+    await again.find('[data-testid="dice-record"]').trigger('click')
+    await flushPromises()
+    // Recorded: the draft is gone.
+    expect(again.find('[data-testid="throw-limits"]').exists()).toBe(true)
+    expect(await diceDraftItem.getValue()).toBeNull()
   })
 })
