@@ -8,6 +8,7 @@ import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { decideRank, jokerLikelihood, matchRank, type RankReading } from './cards/rank.ts'
 import { classifySuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
+import { JOKER } from '../engine/cards.ts'
 
 /** Readings less sure than this are shown to the player as questions. */
 export const UNCERTAIN_BELOW = 0.5
@@ -46,7 +47,7 @@ interface IndexRead {
 
 function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
   const joker = jokerLikelihood(index.column)
-  if (joker >= 0.5) return { index, card: 'JK', confidence: joker, rank: null, suit: null }
+  if (joker >= 0.5) return { index, card: JOKER, confidence: joker, rank: null, suit: null }
   const rank = decideRank(matchRank(index.rank), ocr)
   const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
   if (!suit) return { index, card: null, confidence: 0, rank, suit }
@@ -82,7 +83,7 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       .map((index) => readIndex(index, null))
       .sort((a, b) => b.confidence - a.confidence)
     let best = candidates[0] ?? null
-    if (best && ocr && best.card !== 'JK') best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
+    if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
     const confidence = best?.confidence ?? 0
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
     readings.push({
