@@ -63,13 +63,15 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     for (let x = 0; x < width; x += 2)
       if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
   const surface = medianLab(edgePixels.map(at))
-  const rough = findDieBlobs(width, height, at, edgePixels, () => surface)
+  const uniform = new Float32Array(width * height * 3)
+  for (let p = 0; p < width * height; p++) uniform.set(surface, p * 3)
+  const rough = findDieBlobs(width, height, lab, edgePixels, uniform)
   onProgress(0.5)
   const sides = rough.blobs.map((blob) => Math.sqrt(blob.area))
   const shortSide = Math.min(width, height)
   const patch = sides.length > 0 ? Math.min(shortSide / 2, Math.max(shortSide / 10, 2.2 * median(sides))) : shortSide / 3
   const localSurface = surfaceModel(width, height, at, patch)
-  const { labels, blobs: dieBlobs } = findDieBlobs(width, height, at, edgePixels, localSurface)
+  const { labels, blobs: dieBlobs } = findDieBlobs(width, height, lab, edgePixels, localSurface)
   onProgress(0.7)
 
   const dice = dieBlobs.map((blob) => {
@@ -104,12 +106,20 @@ interface DieBlobs {
 function findDieBlobs(
   width: number,
   height: number,
-  at: (p: number) => Lab,
+  lab: Float32Array,
   edgePixels: number[],
-  surfaceAt: (p: number) => Lab,
+  surface: Float32Array,
 ): DieBlobs {
   const fromSurface = new Float32Array(width * height)
-  for (let p = 0; p < fromSurface.length; p++) fromSurface[p] = Math.min(255, deltaE(at(p), surfaceAt(p)))
+  const shadow = new Uint8Array(width * height)
+  for (let p = 0; p < fromSurface.length; p++) {
+    const lightness = lab[p * 3]!
+    const surfaceLightness = surface[p * 3]!
+    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
+    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
+    fromSurface[p] = Math.min(255, Math.hypot(lightness - surfaceLightness, da, db))
+    shadow[p] = isShadow(lightness, surfaceLightness, Math.hypot(da, db)) ? 1 : 0
+  }
   // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
   // surface's own spread (noise, vignette), as measured along the photo's edges.
   const edgeSpread = percentile(edgePixels.map((p) => fromSurface[p]!), 0.95)
@@ -117,7 +127,7 @@ function findDieBlobs(
   // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
   const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
   const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !isShadow(at(p), surfaceAt(p)) ? 1 : 0
+  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !shadow[p] ? 1 : 0
   const weak = connectedComponents(mask, width, height, 4)
   const strongCount = new Uint32Array(weak.components.length + 1)
   for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
@@ -142,7 +152,7 @@ function findDieBlobs(
  * The surface's colour near each pixel: the median over patches of side `patch` (dice
  * cover well under half of one), interpolated between patch centres.
  */
-function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): (p: number) => Lab {
+function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): Float32Array {
   const columns = Math.max(1, Math.round(width / patch))
   const rows = Math.max(1, Math.round(height / patch))
   const cellWidth = width / columns
@@ -174,14 +184,12 @@ function surfaceModel(width: number, height: number, at: (p: number) => Lab, pat
       }
     }
   }
-  return (p) => [out[p * 3]!, out[p * 3 + 1]!, out[p * 3 + 2]!]
+  return out
 }
 
 /** A die's shadow is the surface, darker but of the same hue: not part of the die. */
-function isShadow(pixel: Lab, surface: Lab): boolean {
-  return (
-    pixel[0] < surface[0] && pixel[0] > 0.5 * surface[0] && Math.hypot(pixel[1] - surface[1], pixel[2] - surface[2]) < 8
-  )
+function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
+  return lightness < surfaceLightness && lightness > 0.5 * surfaceLightness && hueDistance < 8
 }
 
 function touchesEdge(c: Component, width: number, height: number): boolean {
