@@ -6,7 +6,7 @@ import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { decideRank, jokerLikelihood, matchRank, type RankReading } from './cards/rank.ts'
-import { classifySuit, type SuitReading } from './suits.ts'
+import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER } from '../engine/cards.ts'
 
@@ -84,6 +84,11 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       .sort((a, b) => b.confidence - a.confidence)
     let best = candidates[0] ?? null
     if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
+    const otherCorner = candidates[1]
+    if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
+      const suit = confirmSuit(best.suit, otherCorner.suit)
+      best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
+    }
     const confidence = best?.confidence ?? 0
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
     readings.push({

@@ -20,7 +20,14 @@ export interface SuitReading {
   red: boolean
   /** Best template score per suit, best first. */
   scores: { suit: Suit; score: number }[]
+  /** The parts of the confidence: colour clarity, template fit, and the score lead over the other suit of the colour. */
+  colourClarity: number
+  shapeFit: number
+  lead: number
 }
+
+/** A lead of this much over the other suit of the same colour counts as sure. */
+const SURE_LEAD = 0.15
 
 export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   templates ??= decodeTemplates(SUIT_GLYPHS)
@@ -31,7 +38,22 @@ export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red)
   const [best, other] = sameColour
   if (!best) throw new Error('suit templates: no symbol of one colour')
-  const shapeLead = Math.min(1, (best.score - (other?.score ?? -1)) / 0.15)
+  const lead = best.score - (other?.score ?? -1)
   const shapeFit = Math.min(1, Math.max(0, (best.score - 0.4) / 0.3))
-  return { suit: best.suit, confidence: Math.min(colourClarity, shapeLead, shapeFit), red, scores }
+  const confidence = Math.min(colourClarity, Math.min(1, lead / SURE_LEAD), shapeFit)
+  return { suit: best.suit, confidence, red, scores, colourClarity, shapeFit, lead }
+}
+
+/**
+ * One card's two corner indices are two independent looks at its suit. When both say the
+ * same suit, their leads add up: the mean lead of two looks is √2 times surer than one look's
+ * lead of the same size (the noise of a mean of two falls by √2). Disagreeing looks settle nothing.
+ */
+export function confirmSuit(reading: SuitReading, otherCorner: SuitReading): SuitReading {
+  if (otherCorner.suit !== reading.suit) return { ...reading, confidence: Math.min(reading.confidence, 0.25) }
+  const meanLead = (reading.lead + otherCorner.lead) / 2
+  const colourClarity = Math.max(reading.colourClarity, otherCorner.colourClarity)
+  const shapeFit = Math.max(reading.shapeFit, otherCorner.shapeFit)
+  const confidence = Math.min(colourClarity, shapeFit, Math.min(1, (meanLead * Math.SQRT2) / SURE_LEAD))
+  return { ...reading, colourClarity, shapeFit, confidence: Math.max(reading.confidence, confidence) }
 }

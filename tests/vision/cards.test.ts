@@ -7,6 +7,8 @@ import { decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vi
 import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
 import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
+import { confirmSuit, type SuitReading } from '../../vision/suits.ts'
+import type { Suit } from '../../engine/cards.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 
 describe('reading the card photo fixtures (one tesseract worker for all)', () => {
@@ -89,6 +91,22 @@ describe('card reader pieces', () => {
     for (const label of ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'В', 'Д', 'К', 'Т'])
       expect(labels.has(label), label).toBe(true)
     expect(new Set(decodeTemplates(SUIT_GLYPHS).map((t) => t.label))).toEqual(new Set(['♠', '♥', '♦', '♣']))
+  })
+
+  it("takes a card's two corners agreeing on its suit as surer, and disagreeing as unsure", () => {
+    const look = (suit: Suit, lead: number): SuitReading => ({
+      suit,
+      confidence: Math.min(1, lead / 0.15),
+      red: false,
+      scores: [],
+      colourClarity: 1,
+      shapeFit: 1,
+      lead,
+    })
+    const one = look('S', 0.06)
+    expect(one.confidence).toBeLessThan(0.5)
+    expect(confirmSuit(one, look('S', 0.07)).confidence).toBeGreaterThan(0.5)
+    expect(confirmSuit(look('S', 0.12), look('C', 0.1)).confidence).toBeLessThanOrEqual(0.25)
   })
 
   it('gives up on an OCR engine that does not start in time', async () => {
