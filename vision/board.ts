@@ -9,9 +9,14 @@ import {
   connectedComponents,
   deltaE,
   homographyFromPoints,
+  labAt,
   limitSize,
+  median,
+  medianColour,
   otsuThreshold,
+  rectangle,
   rgbToLab,
+  toLab,
   warpQuadrilateral,
   type Lab,
   type Point,
@@ -105,15 +110,7 @@ export function proposeCorners(image: RgbaImage): CornerProposal {
  * corner at a12 being (0, 13) and at h0 (8, 0); a cell's centre is (col + ½, row + ½).
  */
 export function fieldToPhoto(corners: FieldCorners): (col: number, row: number) => Point {
-  const h = homographyFromPoints(
-    [
-      { x: 0, y: 0 },
-      { x: COLUMNS, y: 0 },
-      { x: COLUMNS, y: ROWS },
-      { x: 0, y: ROWS },
-    ],
-    corners,
-  )
+  const h = homographyFromPoints(rectangle(COLUMNS, ROWS), corners)
   return (col, row) => applyHomography(h, col, ROWS - row)
 }
 
@@ -131,32 +128,9 @@ function fallbackCorners(image: RgbaImage): FieldCorners {
   ]
 }
 
-function labImage(image: RgbaImage): Float32Array {
-  const lab = new Float32Array(image.width * image.height * 3)
-  for (let p = 0; p < image.width * image.height; p++) {
-    const [l, a, b] = rgbToLab(image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!)
-    lab[p * 3] = l
-    lab[p * 3 + 1] = a
-    lab[p * 3 + 2] = b
-  }
-  return lab
-}
 
-function labAt(lab: Float32Array, p: number): Lab {
-  return [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
-}
 
-function medianLab(samples: Lab[]): Lab {
-  const channel = (c: 0 | 1 | 2) => median(samples.map((s) => s[c]))
-  return [channel(0), channel(1), channel(2)]
-}
 
-function median(values: number[]): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 
 /**
  * The board is what differs from the table: the table's colour is read along the photo's
@@ -164,13 +138,13 @@ function median(values: number[]): number {
  */
 function tableDistance(image: RgbaImage): { distance: Float32Array; otsuLevel: number; spreadLevel: number } {
   const { width, height } = image
-  const lab = labImage(image)
+  const lab = toLab(image)
   const band = Math.max(2, Math.round(Math.min(width, height) * 0.015))
   const edgeSamples: Lab[] = []
   for (let y = 0; y < height; y += 2)
     for (let x = 0; x < width; x += 2)
       if (x < band || y < band || x >= width - band || y >= height - band) edgeSamples.push(labAt(lab, y * width + x))
-  const table = medianLab(edgeSamples)
+  const table = medianColour(edgeSamples)
   const distance = new Float32Array(width * height)
   for (let p = 0; p < distance.length; p++) distance[p] = Math.min(255, deltaE(labAt(lab, p), table))
   const spread = edgeSamples.map((sample) => deltaE(sample, table)).sort((a, b) => a - b)
@@ -341,7 +315,7 @@ function rimColour(rectified: RgbaImage): Lab {
   for (let y = inset; y < height - inset; y += 2) {
     samples.push(labOfPixel(rectified, inset, y), labOfPixel(rectified, width - 1 - inset, y))
   }
-  return medianLab(samples)
+  return medianColour(samples)
 }
 
 /**
@@ -353,15 +327,7 @@ function findFieldInsideFrame(image: RgbaImage, outline: Point[]): { corners: Fi
   const width = 240
   const height = 360
   const rectified = warpQuadrilateral(image, outline, width, height)
-  const toPhoto = homographyFromPoints(
-    [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
-    ],
-    outline,
-  )
+  const toPhoto = homographyFromPoints(rectangle(width, height), outline)
   const frame = rimColour(rectified)
   const isFrame = (x: number, y: number) => deltaE(labOfPixel(rectified, x, y), frame) < 22
   const depth = (fromX: number, fromY: number, stepX: number, stepY: number, limit: number) => {
@@ -464,7 +430,7 @@ export function sampleStoneColour(image: RgbaImage, point: Point, radius = 3): R
       const i = (y * image.width + x) * 4
       samples.push([image.data[i]!, image.data[i + 1]!, image.data[i + 2]!])
     }
-  return [0, 1, 2].map((c) => median(samples.map((s) => s[c as 0 | 1 | 2]))) as Rgb
+  return medianColour(samples)
 }
 
 interface CellSample {
@@ -555,12 +521,12 @@ function sampleCells(field: RgbaImage): CellSample[] {
           [0, 1],
         ] as const)
           background.push(labOfPixel(field, cx + (cx < x0 + s / 2 ? dx : -dx), cy + (cy < y0 + s / 2 ? dy : -dy)))
-      const centreLab = medianLab(centre)
+      const centreLab = medianColour(centre)
       samples.push({
         cell: cellName(col, row),
         centre: centreLab,
-        centreRgb: [0, 1, 2].map((c) => median(centreRgb.map((p) => p[c as 0 | 1 | 2]))) as Rgb,
-        contrast: deltaE(centreLab, medianLab(background)),
+        centreRgb: medianColour(centreRgb),
+        contrast: deltaE(centreLab, medianColour(background)),
       })
     }
   return samples
@@ -593,19 +559,19 @@ export function calibrateColours(stones: Rgb[]): StoneColours {
     assignment = labs.map((lab) => (stoneDistance(lab, centres[0]!) <= stoneDistance(lab, centres[1]!) ? 0 : 1))
     centres = [0, 1].map((k) => {
       const members = labs.filter((_, i) => assignment[i] === k)
-      return members.length > 0 ? medianLab(members) : centres[k]!
+      return members.length > 0 ? medianColour(members) : centres[k]!
     })
   }
   const clusterRgb = [0, 1].map((k) => {
     const members = stones.filter((_, i) => assignment[i] === k)
-    return [0, 1, 2].map((c) => median(members.map((m) => m[c as 0 | 1 | 2]))) as Rgb
+    return medianColour(members)
   })
   const defaults = { red: rgbToLab(...DEFAULT_STONE_COLOURS.red), blue: rgbToLab(...DEFAULT_STONE_COLOURS.blue) }
   const distinct = stoneDistance(centres[0]!, centres[1]!) > 20
   if (!distinct) {
     // One colour on the board: it is whichever side it resembles; the other keeps its default.
-    const only = medianLab(labs)
-    const onlyRgb = [0, 1, 2].map((c) => median(stones.map((m) => m[c as 0 | 1 | 2]))) as Rgb
+    const only = medianColour(labs)
+    const onlyRgb = medianColour(stones)
     return stoneDistance(only, defaults.red) <= stoneDistance(only, defaults.blue)
       ? { red: onlyRgb, blue: DEFAULT_STONE_COLOURS.blue }
       : { red: DEFAULT_STONE_COLOURS.red, blue: onlyRgb }

@@ -4,9 +4,13 @@
 import {
   connectedComponents,
   deltaE,
+  labAt,
   limitSize,
+  median,
+  medianColour,
   otsuThreshold,
-  rgbToLab,
+  percentile,
+  toLab,
   type Component,
   type Lab,
   type Point,
@@ -44,14 +48,8 @@ const WORKING_SIDE = 720
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const { width, height } = small
-  const lab = new Float32Array(width * height * 3)
-  for (let p = 0; p < width * height; p++) {
-    const [l, a, b] = rgbToLab(small.data[p * 4]!, small.data[p * 4 + 1]!, small.data[p * 4 + 2]!)
-    lab[p * 3] = l
-    lab[p * 3 + 1] = a
-    lab[p * 3 + 2] = b
-  }
-  const at = (p: number): Lab => [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+  const lab = toLab(small)
+  const at = (p: number): Lab => labAt(lab, p)
   onProgress(0.3)
 
   // First pass: the surface is what the photo's edges show. That finds the dice, roughly,
@@ -62,7 +60,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   for (let y = 0; y < height; y += 2)
     for (let x = 0; x < width; x += 2)
       if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
-  const surface = medianLab(edgePixels.map(at))
+  const surface = medianColour(edgePixels.map(at))
   const uniform = new Float32Array(width * height * 3)
   for (let p = 0; p < width * height; p++) uniform.set(surface, p * 3)
   const rough = findDieBlobs(width, height, lab, edgePixels, uniform)
@@ -164,7 +162,7 @@ function surfaceModel(width: number, height: number, at: (p: number) => Lab, pat
       const samples: Lab[] = []
       for (let y = Math.floor(r * cellHeight); y < (r + 1) * cellHeight; y += step)
         for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) samples.push(at(y * width + x))
-      grid.push(medianLab(samples))
+      grid.push(medianColour(samples))
     }
   const out = new Float32Array(width * height * 3)
   for (let y = 0; y < height; y++) {
@@ -229,7 +227,7 @@ function readDie(
   for (let y = 0; y < boxHeight; y++)
     for (let x = 0; x < boxWidth; x++)
       if (inner[y * boxWidth + x]) colours.push(at((y + blob.minY) * width + x + blob.minX))
-  const body = medianLab(colours)
+  const body = medianColour(colours)
   const innerValues: number[] = []
   for (let y = 0; y < boxHeight; y++)
     for (let x = 0; x < boxWidth; x++) {
@@ -281,19 +279,5 @@ function erode(mask: Uint8Array, width: number, height: number, radius: number):
   return current
 }
 
-function medianLab(samples: Lab[]): Lab {
-  return [0, 1, 2].map((c) => median(samples.map((s) => s[c as 0 | 1 | 2]))) as Lab
-}
 
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!
-}
 
-function median(values: number[]): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}

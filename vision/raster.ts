@@ -352,6 +352,38 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)]
 }
 
+/** The whole image in Lab, three floats per pixel. */
+export function toLab(image: RgbaImage): Float32Array {
+  const lab = new Float32Array(image.width * image.height * 3)
+  for (let p = 0; p < image.width * image.height; p++) {
+    lab.set(rgbToLab(image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!), p * 3)
+  }
+  return lab
+}
+
+export function labAt(lab: Float32Array, p: number): Lab {
+  return [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+}
+
+/** The median: what most pixels of a sample agree on, past highlights, pips and stray stones. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!
+}
+
+/** The per-channel median of colours (Lab or RGB triples). */
+export function medianColour<T extends [number, number, number]>(samples: readonly T[]): T {
+  return [median(samples.map((s) => s[0])), median(samples.map((s) => s[1])), median(samples.map((s) => s[2]))] as T
+}
+
 /** Euclidean distance in Lab (ΔE*76). */
 export function deltaE(a: Lab, b: Lab): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
@@ -451,6 +483,16 @@ export function invertHomography(h: Homography): Homography {
   return inv.map((v) => v / det) as Homography
 }
 
+/** The corners of a width × height rectangle at the origin: top-left, top-right, bottom-right, bottom-left. */
+export function rectangle(width: number, height: number): Point[] {
+  return [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ]
+}
+
 /**
  * Rectifies the quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left in
  * the source) into a width × height image, sampling bilinearly.
@@ -461,13 +503,7 @@ export function warpQuadrilateral(
   width: number,
   height: number,
 ): RgbaImage {
-  const target: Point[] = [
-    { x: 0, y: 0 },
-    { x: width, y: 0 },
-    { x: width, y: height },
-    { x: 0, y: height },
-  ]
-  return warpPerspective(image, homographyFromPoints(target, corners), width, height)
+  return warpPerspective(image, homographyFromPoints(rectangle(width, height), corners), width, height)
 }
 
 /** Builds a width × height image whose pixel (x, y) is the source at toSource(x+½, y+½). */
