@@ -10,7 +10,13 @@ import {
   gaussianBlur,
   homographyFromPoints,
   invertHomography,
+  labAt,
+  median,
+  medianColour,
   otsuThreshold,
+  percentile,
+  rectangle,
+  toLab,
   resize,
   rgbToHsv,
   rgbToLab,
@@ -166,5 +172,38 @@ describe('homography', () => {
     // Output pixel (0,0) covers source pixel (10,10); (19,19) covers (29,29).
     expect(out.data[0]).toBe(60)
     expect(out.data[(19 * 20 + 19) * 4 + 1]).toBe(174)
+  })
+})
+
+describe('sample statistics', () => {
+  it('takes medians of odd and even samples, and of colours channel by channel', () => {
+    expect(median([5, 1, 3])).toBe(3)
+    expect(median([4, 1, 3, 2])).toBe(2.5)
+    expect(median([])).toBe(0)
+    expect(medianColour<[number, number, number]>([[1, 50, 9], [2, 40, 8], [250, 45, 7]])).toEqual([2, 45, 8])
+  })
+
+  it('takes a percentile from the sorted sample', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 99 - i)
+    expect(percentile(values, 0.95)).toBe(95)
+    expect(percentile(values, 1)).toBe(99)
+  })
+
+  it('converts a whole image to Lab, pixel by pixel', () => {
+    const image = createRgbaImage(2, 1)
+    writePixel(image, 1, 0, [255, 0, 0])
+    const lab = toLab(image)
+    expect(labAt(lab, 0)[0]).toBeCloseTo(0, 3)
+    const red = rgbToLab(255, 0, 0)
+    labAt(lab, 1).forEach((value, channel) => expect(value).toBeCloseTo(red[channel]!, 3))
+  })
+
+  it('lists a rectangle’s corners clockwise from the top left', () => {
+    expect(rectangle(8, 13)).toEqual([
+      { x: 0, y: 0 },
+      { x: 8, y: 0 },
+      { x: 8, y: 13 },
+      { x: 0, y: 13 },
+    ])
   })
 })
