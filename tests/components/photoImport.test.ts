@@ -5,6 +5,7 @@ import { setLocale } from '../../i18n/index.ts'
 import type { BoardReading, CellReading, FieldCorners } from '../../vision/board.ts'
 import type { DiceReading } from '../../vision/dice.ts'
 import { ALL_CELLS } from '../../engine/board.ts'
+import { fakeBrowser } from 'wxt/testing/fake-browser'
 
 // The worker client is mocked: these tests are about the player's flow, not about vision.
 const vision = vi.hoisted(() => ({
@@ -151,6 +152,22 @@ describe('PhotoImport, dice', () => {
     await choosePhoto(wrapper)
     await wrapper.find('[data-testid="photo-cancel"]').trigger('click')
     expect(wrapper.emitted('cancel')).toHaveLength(1)
+    expect(wrapper.emitted('apply-dice')).toBeUndefined()
+  })
+})
+
+describe('PhotoImport, camera', () => {
+  it('when the camera is not yet allowed, offers the camera tab that can ask for it', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => Promise.reject(new DOMException('no', 'NotAllowedError'))) },
+    })
+    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never)
+    const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
+    await wrapper.find('[data-testid="photo-camera"]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-testid="photo-allow-camera"]').trigger('click')
+    expect(create).toHaveBeenCalledWith({ url: expect.stringContaining('camera.html') })
     expect(wrapper.emitted('apply-dice')).toBeUndefined()
   })
 })
