@@ -8,8 +8,10 @@
  *   loaded: boolean
  *   currentId: string | null
  *   matches: Record<id, StoredMatch>      { id, name, createdAt, updatedAt, events }
- *   problems: StorageProblem[]            quarantined data to report ({ matchId?, reason, name? })
- *   selectedMove: Move | null             the move the throw flow previews (shared with the board; not stored)
+ *   problems: StorageProblem[]            quarantined data to report ({ matchId?, reason }); the data
+ *                                         itself is kept in `local:quarantine`, never deleted
+ *   selectedMove: Move | null             the move chosen in the throw flow (not stored); prefer
+ *                                         useThrowPreviewStore().select(), which also resets the replay
  * getters
  *   current: StoredMatch | null
  *   events: MatchEvent[]                   the current match's log ([] when none)
@@ -19,7 +21,8 @@
  *   summaries: MatchSummary[]              every saved match, newest first, for a list
  * actions (each persists; an action the rules refuse throws an Error with the engine's message
  * and changes nothing)
- *   load(): Promise<void>                  read storage, quarantine what is broken, start watching
+ *   load(): Promise<void>                  read storage, quarantine what is broken (or written by a newer
+ *                                          version), start watching; stopWatching() when the page closes
  *   createMatch(setup, name?): Promise<string>   start a match and make it current; returns its id
  *   openMatch(id), deleteMatch(id), renameMatch(id, name): Promise<void>
  *   recordGenerator(generator: GeneratorRecord)  dice / cards / null for the coming throw
