@@ -71,6 +71,20 @@ describe('match store', () => {
     await expect(store.scoreEnd()).rejects.toThrow(/not begun/)
   })
 
+  it('previews a throw without recording it, then records it', async () => {
+    const store = await open()
+    await store.createMatch(setup)
+    await store.correctPosition({ red: [], blue: ['c2'] })
+    await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
+    const move = { start: 'c0', type: 'reverse' as const, lengths: [2, 4] }
+    const before = store.events.length
+    expect(store.previewThrow(move).event.result.position).toEqual({ red: ['g5'], blue: ['c3'] })
+    expect(store.events).toHaveLength(before)
+    await store.makeThrow(move)
+    expect(store.position).toEqual({ red: ['g5'], blue: ['c3'] })
+    expect(store.state?.throwNumber).toBe(2)
+  })
+
   it('keeps several matches: open, rename, delete', async () => {
     const store = await open()
     const first = await store.createMatch(setup, 'Friday')
