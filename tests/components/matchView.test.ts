@@ -45,6 +45,7 @@ describe('match screen', () => {
     await editor.find('[data-testid="editor-notation"]').setValue('R:a6,b6,c6,d6,e6,f6,g6,h6,a7 B:-')
     await editor.find('form.notation').trigger('submit')
     expect(editor.text()).toContain('9 stones')
+    expect(editor.find('[data-testid="highlight-error-a7"]').exists()).toBe(true)
     await editor.find('[data-testid="editor-notation"]').setValue('R:d8 B:e9')
     await editor.find('form.notation').trigger('submit')
     await editor.find('[data-testid="editor-apply"]').trigger('click')
