@@ -104,6 +104,19 @@ describe('PhotoImport, board', () => {
     vi.useRealTimers()
   })
 
+  it('calibrates a colour from a cell picked on the diagram, and reads again with it', async () => {
+    const wrapper = mount(PhotoImport, { props: { mode: 'board' } })
+    await choosePhoto(wrapper)
+    await wrapper.find('[data-testid="photo-tap-red"]').trigger('click')
+    await wrapper.find('[data-testid="cell-d5"]').trigger('click')
+    await flushPromises()
+    const [, options] = vision.readBoard.mock.calls.at(-1)!
+    // The mocked photo is black: the tapped colour is what the photo shows there.
+    expect(options.colours.red).toEqual([0, 0, 0])
+    expect(options.colours.blue).toEqual([40, 70, 200])
+    expect(wrapper.emitted('apply-position')).toBeUndefined()
+  })
+
   it('cancels without applying anything', async () => {
     const wrapper = mount(PhotoImport, { props: { mode: 'board' } })
     await choosePhoto(wrapper)
