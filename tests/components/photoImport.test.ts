@@ -6,6 +6,7 @@ import type { BoardReading, CellReading, FieldCorners } from '../../vision/board
 import type { DiceReading } from '../../vision/dice.ts'
 import { ALL_CELLS } from '../../engine/board.ts'
 import { fakeBrowser } from 'wxt/testing/fake-browser'
+import { cameraCaptureItem } from '../../components/photo/cameraCapture.ts'
 
 // The worker client is mocked: these tests are about the player's flow, not about vision.
 const vision = vi.hoisted(() => ({
@@ -170,6 +171,18 @@ describe('PhotoImport, dice', () => {
 })
 
 describe('PhotoImport, camera', () => {
+  it('offers a picture taken in the camera tab while the panel is open, and reads it', async () => {
+    const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="photo-camera-tab"]').exists()).toBe(false)
+    await cameraCaptureItem.setValue('data:image/jpeg;base64,/9j/AA==')
+    await flushPromises()
+    await wrapper.find('[data-testid="photo-camera-tab"]').trigger('click')
+    await flushPromises()
+    expect(vision.readDice).toHaveBeenCalled()
+    expect(await cameraCaptureItem.getValue()).toBeNull()
+  })
+
   it('when the camera is not yet allowed, offers the camera tab that can ask for it', async () => {
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
