@@ -32,13 +32,17 @@ describe('Board', () => {
     await wrapper.find('[data-testid="cell-d8"]').trigger('pointerdown')
     await wrapper.find('[data-testid="cell-d9"] rect').trigger('pointerup')
     expect(wrapper.emitted('stone-drag')?.[0]).toEqual(['d8', 'd9'])
+    // The drag's own click is not a tap; a tap elsewhere right after it is.
+    await wrapper.find('[data-testid="cell-d9"]').trigger('click')
+    await wrapper.find('[data-testid="cell-f2"]').trigger('click')
+    expect(wrapper.emitted('cell-click')?.map((e) => e[0])).toEqual(['f7', 'f2'])
     const svg = wrapper.find('svg')
     await svg.trigger('focus')
-    await svg.trigger('keydown', { key: 'ArrowUp' }) // from the tapped f7 to f8
-    await svg.trigger('keydown', { key: 'ArrowRight' }) // g8
+    await svg.trigger('keydown', { key: 'ArrowUp' }) // from the tapped f2 to f3
+    await svg.trigger('keydown', { key: 'ArrowRight' }) // g3
     await svg.trigger('keydown', { key: 'Enter' })
-    expect(wrapper.emitted('cell-click')?.at(-1)).toEqual(['g8'])
-    expect(svg.attributes('aria-activedescendant')).toMatch(/g8$/)
+    expect(wrapper.emitted('cell-click')?.at(-1)).toEqual(['g3'])
+    expect(svg.attributes('aria-activedescendant')).toMatch(/g3$/)
   })
 
   it('draws highlights, ghosts, paths with hits and the zone tags it is handed', () => {

@@ -44,8 +44,12 @@ describe('match screen', () => {
     expect(editor.find('[data-testid="editor-errors"]').exists()).toBe(false)
     await editor.find('[data-testid="editor-notation"]').setValue('R:a6,b6,c6,d6,e6,f6,g6,h6,a7 B:-')
     await editor.find('form.notation').trigger('submit')
-    expect(editor.text()).toContain('9 stones')
-    expect(editor.find('[data-testid="highlight-error-a7"]').exists()).toBe(true)
+    expect(editor.text()).toContain('9 stones') // the notation is refused, naming the rule
+    // Tapped in, nine red stones are shown and named as the mistake.
+    await editor.find('[data-testid="editor-tool-red"]').trigger('click')
+    for (const cell of ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']) await editor.find(`[data-testid="cell-${cell}"]`).trigger('click')
+    expect(editor.find('[data-testid="editor-error-too-many-stones"]').text()).toBe('Red: 9 stones in play, at most 8')
+    expect(editor.find('[data-testid="highlight-error-h1"]').exists()).toBe(true)
     await editor.find('[data-testid="editor-notation"]').setValue('R:d8 B:e9')
     await editor.find('form.notation').trigger('submit')
     await editor.find('[data-testid="editor-apply"]').trigger('click')
