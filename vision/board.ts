@@ -101,6 +101,10 @@ export function proposeCorners(image: RgbaImage): CornerProposal {
       best = { corners: field.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners, confidence }
     }
     if (best.confidence >= 0.6) break
+    const tight = fieldFromRegion(small, outline.quad)
+    if (tight && tight.confidence > best.confidence) {
+      best = { corners: tight.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners, confidence: tight.confidence }
+    }
   }
   return best
 }
@@ -297,6 +301,48 @@ function orientOutline(image: RgbaImage, quad: Point[]): Point[] {
   const topEnd = frameLike(9)
   const bottomEnd = frameLike(111)
   return topEnd > bottomEnd ? [2, 3, 0, 1].map((i) => ordered[i]!) : ordered
+}
+
+/**
+ * A photo framed tightly: what differs from the photo's edges is the field itself, rows 1–12
+ * as a quadrilateral and the start cells c0–f0 as a tab at one end (the frame around it
+ * being the photo's edge colour). The tab's end is the start end; the field reaches one row
+ * beyond the quadrilateral there.
+ */
+function fieldFromRegion(image: RgbaImage, quad: Point[]): { corners: FieldCorners; confidence: number } | null {
+  let ordered = screenOrder(quad)
+  const across = distance(ordered[0]!, ordered[1]!) + distance(ordered[2]!, ordered[3]!)
+  const along = distance(ordered[1]!, ordered[2]!) + distance(ordered[3]!, ordered[0]!)
+  if (across > along) ordered = [1, 2, 3, 0].map((i) => ordered[i]!)
+  // Rows 1–12 of the field in cell units: (0, 0) at a12's corner, (8, 12) at h1's.
+  const toPhoto = homographyFromPoints(rectangle(COLUMNS, ROWS - 1), ordered)
+  const inPhoto = (p: Point) => p.x >= 0 && p.y >= 0 && p.x <= image.width - 1 && p.y <= image.height - 1
+  // The frame is what lies just beside the field's long sides.
+  const beside: Lab[] = []
+  for (let row = 1; row < ROWS - 1; row++)
+    for (const col of [-0.3, COLUMNS + 0.3]) {
+      const p = applyHomography(toPhoto, col, row)
+      if (inPhoto(p)) beside.push(labOfPixel(image, p.x, p.y))
+    }
+  if (beside.length < 6) return null
+  const frame = medianColour(beside)
+  const frameLike = (col: number, row: number) => {
+    const p = applyHomography(toPhoto, col, row)
+    return !inPhoto(p) || deltaE(labOfPixel(image, p.x, p.y), frame) < 25
+  }
+  // Half a row beyond each end: the tab (c0–f0) at the start end, the frame at the other;
+  // half a column beyond each side: the frame.
+  const tabBelow = !frameLike(3.5, 12.5) && !frameLike(4.5, 12.5)
+  const tabAbove = !frameLike(3.5, -0.5) && !frameLike(4.5, -0.5)
+  if (tabBelow === tabAbove) return null
+  const end = tabBelow ? 12.5 : -0.5
+  if (![frameLike(0.5, end), frameLike(7.5, end), frameLike(-0.4, 6), frameLike(8.4, 6)].every(Boolean)) return null
+  const at = (col: number, row: number) => applyHomography(toPhoto, col, row)
+  const field = tabBelow
+    ? [at(0, 0), at(COLUMNS, 0), at(COLUMNS, ROWS), at(0, ROWS)]
+    : [at(COLUMNS, ROWS - 1), at(0, ROWS - 1), at(0, -1), at(COLUMNS, -1)]
+  // Found by shape alone, with no frame edge to fit: worth checking by the player.
+  return { corners: field as FieldCorners, confidence: 0.5 }
 }
 
 function labOfPixel(image: RgbaImage, x: number, y: number): Lab {

@@ -97,6 +97,37 @@ describe('board photos: a sideways photo', () => {
   })
 })
 
+/** The photo cut close around the field: little or none of the table and frame in view. */
+function tightCrop(image: RgbaImage, corners: { x: number; y: number }[], margin: number): RgbaImage {
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.x)) - margin))
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y)) - margin))
+  const x1 = Math.min(image.width, Math.ceil(Math.max(...corners.map((p) => p.x)) + margin))
+  const y1 = Math.min(image.height, Math.ceil(Math.max(...corners.map((p) => p.y)) + margin))
+  const cropped = createRgbaImage(x1 - x0, y1 - y0)
+  for (let y = y0; y < y1; y++)
+    cropped.data.set(image.data.subarray((y * image.width + x0) * 4, (y * image.width + x1) * 4), (y - y0) * cropped.width * 4)
+  return cropped
+}
+
+describe('board photos: framed too tightly', () => {
+  it('reads most from the field’s own shape, and says when its corners are a guess', () => {
+    const sample = fixtures.filter((f) => f.standardColours).slice(0, 8)
+    let exact = 0
+    for (const fixture of sample) {
+      const image = tightCrop(loadPhoto('board', fixture.file), fixture.corners, 12)
+      const proposal = proposeCorners(image)
+      const reading = readBoard(image, { corners: proposal.corners })
+      const right =
+        [...reading.position.red].sort().join() === [...fixture.position.red].sort().join() &&
+        [...reading.position.blue].sort().join() === [...fixture.position.blue].sort().join()
+      if (right) exact++
+      // A wrong guess must come with low confidence: the panel then asks to check the handles.
+      else expect(proposal.confidence, fixture.file).toBeLessThan(0.5)
+    }
+    expect(exact).toBeGreaterThanOrEqual(6)
+  })
+})
+
 describe('board photos: cells', () => {
   it('reads at least 99.5% of cells right', () => {
     const cells = outcomes.reduce((n, o) => n + o.reading.cells.length, 0)
