@@ -4,7 +4,7 @@ import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'public/**', 'tests/fixtures/**', 'coverage/**'] },
+  { ignores: ['.output/**', '.output-*/**', '.wxt/**', 'node_modules/**', 'public/**', 'tests/fixtures/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],

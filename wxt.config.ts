@@ -4,7 +4,8 @@ import { defineConfig } from 'wxt'
 export default defineConfig({
   modules: ['@wxt-dev/module-vue'],
   srcDir: '.',
-  outDir: '.output',
+  // OUTPUT_DIR lets two builds run side by side (a bench while e2e tests run, say).
+  outDir: process.env.OUTPUT_DIR ?? '.output',
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -9,7 +9,8 @@ import { chromium, type BrowserContext, type Locator, type Page, type Worker } f
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 export const PROJECT_DIR = resolve(HERE, '../..')
-export const EXTENSION_DIR = join(PROJECT_DIR, '.output', 'chrome-mv3')
+/** The build under test: OUTPUT_DIR as `wxt.config.ts` reads it, `.output` by default. */
+export const EXTENSION_DIR = join(resolve(PROJECT_DIR, process.env.OUTPUT_DIR ?? '.output'), 'chrome-mv3')
 export const SCREENSHOT_DIR = join(HERE, 'screenshots')
 
 /** The side panel's narrowest width in Chrome, and a comfortable one. */
