@@ -1,5 +1,6 @@
 // A throw's trace as lines of text, the same steps the board animates. Each line is an
 // i18n key with its parameters, and the referee note (RULES.md §13) it rests on, if any.
+import { horizontalLabel } from '../../engine/board.ts'
 import type { ThrowStep } from '../../engine/collision.ts'
 import type { Color } from '../../engine/types.ts'
 import { stoneColor } from './traceOverlay.ts'
@@ -51,8 +52,9 @@ export function traceLines(trace: readonly ThrowStep[], mover: Color, throwType:
         const isDelayedVertical = step.targetRow !== null && (throwType === 'triple' || throwType === 'quadruple')
         lines.push({
           kind: step.kind,
-          key: step.targetRow === null ? 'throw.trace.segment' : 'throw.trace.segmentVertical',
-          params: { n: step.index + 1, direction: ARROW[step.direction] ?? step.direction, from: step.from, energy: step.energy, row: step.targetRow ?? 0 },
+          // A vertical's target is named as players count rows and the board labels them (RULES.md §2).
+          key: step.targetRow === null ? 'throw.trace.segment' : `throw.trace.segmentVertical.${horizontalLabel(step.targetRow).kind}`,
+          params: { n: step.index + 1, direction: ARROW[step.direction] ?? step.direction, from: step.from, energy: step.energy, row: horizontalLabel(step.targetRow ?? 0).number },
           ...(isDelayedVertical ? { note: 'I-9' as const } : {}),
         })
         break
@@ -60,7 +62,9 @@ export function traceLines(trace: readonly ThrowStep[], mover: Color, throwType:
       case 'hit': {
         const hitter = stoneName(step.hitter)
         const target = stoneName(step.target)
-        lines.push({ kind: step.kind, key: 'throw.trace.hit', params: { hitter: hitter.key, hitterOrigin: hitter.cell, target: target.key, targetOrigin: target.cell, at: step.at, energy: step.energy } })
+        // A stone is named by where it stood before the throw; its cell is repeated only once a chain has moved it.
+        const moved = target.cell !== step.at
+        lines.push({ kind: step.kind, key: moved ? 'throw.trace.hitMoved' : 'throw.trace.hit', params: { hitter: hitter.key, hitterOrigin: hitter.cell, target: target.key, targetOrigin: target.cell, at: step.at, energy: step.energy } })
         break
       }
       case 'exit': {

@@ -112,8 +112,13 @@ describe('match screen', () => {
     expect(useMatchViewStore().viewedLogIndex).toBe(2)
     expect(wrapper.find('[data-testid="viewing-log"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="stone-e9"]').exists()).toBe(true)
+    // The throw controls act on the present, so they pause while the past is on the board.
+    expect(wrapper.find('[data-testid="live-controls"]').attributes('inert')).toBeDefined()
+    expect(wrapper.find('[data-testid="live-paused"]').exists()).toBe(true)
     await wrapper.find('[data-testid="back-to-now"]').trigger('click')
     expect(wrapper.find('[data-testid="stone-e9"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="live-controls"]').attributes('inert')).toBeUndefined()
+    expect(wrapper.find('[data-testid="live-paused"]').exists()).toBe(false)
   })
 
   it('pointing at a move previews it on the board; choosing it opens the replay with path, hits and ghosts', async () => {

@@ -36,7 +36,16 @@ describe('a throw trace on the board and in the log (§12.1)', () => {
     const hits = lines.filter((line) => line.kind === 'hit')
     expect(hits.map((h) => [h.params.at, h.params.energy])).toEqual([['c5', 1], ['f7', 2]])
     expect(lines[0]).toMatchObject({ key: 'throw.trace.launch', params: { cell: 'c0' } })
+    // A shortened trajectory's vertical ends on a guard row: guard horizontal 5, as the board labels it.
+    expect(lines[1]).toMatchObject({ key: 'throw.trace.segmentVertical.guard', params: { row: 5, energy: 5 } })
     expect(lines.some((line) => line.key === 'throw.trace.move' && line.params.path === 'f7 → g8 → h9')).toBe(true)
+  })
+
+  it('names a struck stone by its cell once, and adds where it stands only when a chain has moved it', () => {
+    const hits = traceLines(traced.trace, 'blue', 'shortened').filter((line) => line.kind === 'hit')
+    expect(hits.map((h) => h.key)).toEqual(['throw.trace.hit', 'throw.trace.hit'])
+    const moved = traceLines([{ kind: 'hit', hitter: 'thrown', target: 'red:e5', at: 'e7', energy: 2 }], 'blue', 'semaphore')
+    expect(moved[0]).toMatchObject({ key: 'throw.trace.hitMoved', params: { targetOrigin: 'e5', at: 'e7', energy: 2 } })
   })
 
   it('names the referee note behind a start-line removal (I-3)', () => {

@@ -48,6 +48,16 @@ describe('the side panel at 360 px', () => {
     expect(await panel.getByTestId('throw-replay').isVisible()).toBe(true)
   })
 
+  it('keeps the tabs on one row in both languages', async () => {
+    for (const language of ['RU', 'EN']) {
+      const tops = await panel.locator('[role="tab"]').evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().top))
+      expect(new Set(tops).size, `tabs in ${language === 'RU' ? 'English' : 'Russian'}`).toBe(1)
+      expect(tops).toHaveLength(5)
+      await panel.getByTestId('lang-switch').click()
+      await expect.poll(() => panel.getByTestId('lang-switch').textContent()).toBe(language === 'RU' ? 'EN' : 'RU')
+    }
+  })
+
   it.each([
     ['rules', 'rule-sheets'],
     ['tools', 'dispute-check'],
