@@ -27,6 +27,12 @@ export default {
     'cardsPhoto.duplicate': '{card} appears twice.',
     'cardsPhoto.tooManyJokers': 'A deck has only two jokers.',
     'cardsPhoto.count': 'Expected {expected} cards, have {count}.',
+    // The guided round (CardRoundGuide.vue) and the hand (CardEntry.vue).
+    'cardsPhoto.round.open': 'Photograph the main cards',
+    'cardsPhoto.round.hint': 'Photograph all {count} main cards on the table, those already laid too; the new ones are laid in the order read.',
+    'cardsPhoto.round.missing': 'The photo does not show {card}, already a main card on the table. Photograph every main card, or lay the new ones by hand.',
+    'cardsPhoto.round.refused': 'From the photo, {card} cannot be laid: {reason}',
+    'cardsPhoto.hand.tooMany': 'A hand is {max} cards, and the photo gave {count}. Nothing was entered: remove the extra cards in the photo tool, or lay main cards in the guided round.',
   },
   ru: {
     'cardsPhoto.title': 'Карты по фото',
@@ -54,5 +60,10 @@ export default {
     'cardsPhoto.duplicate': '{card} встречается дважды.',
     'cardsPhoto.tooManyJokers': 'В колоде только два джокера.',
     'cardsPhoto.count': 'Ожидалось карт: {expected}, сейчас: {count}.',
+    'cardsPhoto.round.open': 'Сфотографировать основные карты',
+    'cardsPhoto.round.hint': 'Снимите все основные карты на столе ({count}), уже выложенные тоже; новые выкладываются в порядке чтения.',
+    'cardsPhoto.round.missing': 'На фото нет карты {card}, которая уже лежит на столе как основная. Снимите все основные карты или выложите новые вручную.',
+    'cardsPhoto.round.refused': 'Карту {card} с фото выложить нельзя: {reason}',
+    'cardsPhoto.hand.tooMany': 'В руке {max} карт, а на фото {count}. Ничего не введено: уберите лишние карты в окне фото или выложите основные карты в режиме раунда.',
   },
 }

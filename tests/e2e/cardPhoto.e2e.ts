@@ -7,10 +7,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, chromiumPath, errorsOf, EXTENSION_DIR, ExtensionBrowser, PROJECT_DIR, screenshot } from './extension.ts'
 import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
+import { cardLabel } from '../../components/throw/cardLabel.ts'
+
+/** Six cards of an international deck, no joker: a 52-card table's main cards (RULES.md §8). */
+const SIX_MAIN_CARDS = 'international-09.jpg'
 
 const HARNESS = `
 import { readCardPhoto, releaseCardReader } from './vision/cards/photoReader.ts'
@@ -106,6 +110,20 @@ describe('the card reader in the built extension (Chromium)', () => {
   })
 })
 
+/** A new 52-card match from the match list (the panel opens on the last match once there is one). */
+async function startCardMatch(page: Page): Promise<void> {
+  await page.getByTestId('nav-matches').click()
+  await page.getByTestId('match-new').click()
+  const form = page.getByTestId('match-setup')
+  await form.getByTestId('setup-name-red').fill('Anna')
+  await form.getByTestId('setup-name-blue').fill('Boris')
+  await form.getByTestId('setup-variant-cards-52').check()
+  await form.getByTestId('setup-hammer-choice').check()
+  await form.getByTestId('setup-hammer-blue').check()
+  await form.getByTestId('setup-start').click()
+  await page.getByTestId('card-round').waitFor()
+}
+
 describe('the card photo tool in the side panel (Chromium)', () => {
   let browser: ExtensionBrowser
 
@@ -119,14 +137,9 @@ describe('the card photo tool in the side panel (Chromium)', () => {
 
   it('reads a photo of the cards, asks about the unsure ones, and hands the cards over', async () => {
     const page = await browser.open('sidepanel')
-    await page.getByTestId('match-new').click()
-    const form = page.getByTestId('match-setup')
-    await form.getByTestId('setup-name-red').fill('Anna')
-    await form.getByTestId('setup-name-blue').fill('Boris')
-    await form.getByTestId('setup-variant-cards-52').check()
-    await form.getByTestId('setup-hammer-choice').check()
-    await form.getByTestId('setup-hammer-blue').check()
-    await form.getByTestId('setup-start').click()
+    await startCardMatch(page)
+    // A photo of five cards is a hand: typed in hand mode (the guided round photographs main cards).
+    await page.getByTestId('cards-mode-hand').click()
     await page.getByTestId('photo-generator').click()
 
     const photo = loadCardTruth().find((truth) => truth.file === 'russian-01.jpg')
@@ -142,6 +155,40 @@ describe('the card photo tool in the side panel (Chromium)', () => {
     await screenshot(page, 'card-photo')
     await page.getByTestId('card-photo-apply').click()
     await page.getByTestId('card-photo-row').first().waitFor({ state: 'detached' })
+    expect(await page.getByTestId('card-hand').locator('button').allInnerTexts()).toEqual(photo.cards.map((card) => cardLabel(card.card)))
+    expect(errorsOf(page)).toEqual([])
+  })
+
+  it('lays the six main cards of a 52-card round from a photo, and the round goes on from them', async () => {
+    const page = await browser.open('sidepanel')
+    await startCardMatch(page)
+    await page.getByTestId('round-photo-main').click()
+
+    const photo = loadCardTruth().find((truth) => truth.file === SIX_MAIN_CARDS)
+    if (!photo) throw new Error(`fixtures: ${SIX_MAIN_CARDS} is missing`)
+    expect(photo.cards).toHaveLength(6)
+    await page.getByTestId('card-photo-file').setInputFiles(join(CARD_FIXTURE_FOLDER, photo.file))
+    await page.getByTestId('card-photo-row').first().waitFor({ timeout: 60_000 })
+    // The player checks each card against the table, correcting any the reader got wrong.
+    const selects = await page.getByTestId('card-photo-select').all()
+    expect(selects).toHaveLength(6)
+    for (const [i, select] of selects.entries()) {
+      const truth = photo.cards[i]!.card
+      if ((await select.inputValue()) !== truth) {
+        console.info(`${photo.file}: card ${i + 1} read as ${await select.inputValue()}, corrected to ${truth}`)
+        await select.selectOption(truth)
+      }
+    }
+    for (const confirm of await page.getByTestId('card-photo-confirm').all()) await confirm.click()
+    await screenshot(page, 'card-photo-main-cards')
+    await page.getByTestId('card-photo-apply').click()
+    await page.getByTestId('round-photo').waitFor({ state: 'detached' })
+
+    const main = page.getByTestId('card-round').locator('.table').first().locator('.card')
+    expect(await main.allInnerTexts()).toEqual(photo.cards.map((card) => cardLabel(card.card)))
+    expect(await page.getByTestId('card-round-phase').innerText()).toContain('first player')
+    expect(await page.getByTestId('reminder-mark-unused-main-card').count()).toBe(1)
+    await screenshot(page, 'card-photo-main-cards-laid')
     expect(errorsOf(page)).toEqual([])
   })
 })
