@@ -1,4 +1,5 @@
 // The field of RULES.md §2 (interpretations I-1, I-2): 8 columns a–h, 13 rows 0–12.
+import { RuleError, refuseWith, ruleReason, type RuleReason } from './errors.ts'
 import type { Cell, Color, Position } from './types.ts'
 
 export const COLUMNS = 8
@@ -36,7 +37,7 @@ export function parseCell(cell: string): Square | null {
 /** Like parseCell, but an unknown cell is an Error that names it. */
 export function squareOf(cell: string): Square {
   const square = parseCell(cell)
-  if (!square) throw new Error(`${String(cell)}: not a cell of the field (a1–h12, or a start cell c0 d0 e0 f0)`)
+  if (!square) refuseWith('cell.unknown', { cell: String(cell) }, `${String(cell)}: not a cell of the field (a1–h12, or a start cell c0 d0 e0 f0)`)
   return square
 }
 
@@ -84,12 +85,16 @@ export function horizontalLabel(row: number): { kind: 'start' | 'guard' | 'house
   return { kind: 'house', number: row - 5 }
 }
 
-/** A named setup error, as chessops' IllegalSetup: the UI highlights `cells`. */
+/**
+ * A named setup error, as chessops' IllegalSetup: the UI highlights `cells`; `reason`
+ * is the same refusal with the code that translates it.
+ */
 export interface SetupError {
   code: 'unknown-cell' | 'start-row' | 'two-stones' | 'too-many-stones' | 'not-a-list'
   cells: Cell[]
   color?: Color
   message: string
+  reason: RuleReason
 }
 
 /**
@@ -100,43 +105,49 @@ export function validatePosition(position: unknown): SetupError[] {
   const errors: SetupError[] = []
   const candidate = position as Partial<Record<Color, unknown>> | null
   if (typeof candidate !== 'object' || candidate === null) {
-    return [{ code: 'not-a-list', cells: [], message: 'position: expected { red: [...], blue: [...] }' }]
+    const message = 'position: expected { red: [...], blue: [...] }'
+    return [{ code: 'not-a-list', cells: [], message, reason: ruleReason('setup.not-an-object', {}, message) }]
   }
   const seen = new Map<Cell, Color>()
   for (const color of ['red', 'blue'] as const) {
     const stones = candidate[color]
     if (!Array.isArray(stones)) {
-      errors.push({ code: 'not-a-list', cells: [], color, message: `position.${color}: expected a list of cells` })
+      const message = `position.${color}: expected a list of cells`
+      errors.push({ code: 'not-a-list', cells: [], color, message, reason: ruleReason('setup.not-a-list', { color }, message) })
       continue
     }
     if (stones.length > STONES_PER_COLOR) {
+      const message = `${color}: ${stones.length} stones in play, at most ${STONES_PER_COLOR}`
       errors.push({
         code: 'too-many-stones',
         cells: stones.filter((c): c is string => typeof c === 'string'),
         color,
-        message: `${color}: ${stones.length} stones in play, at most ${STONES_PER_COLOR}`,
+        message,
+        reason: ruleReason('setup.too-many-stones', { color, count: stones.length, most: STONES_PER_COLOR }, message),
       })
     }
     for (const cell of stones) {
       const square = typeof cell === 'string' ? parseCell(cell) : null
       if (!square) {
         const startLike = typeof cell === 'string' && /^[a-h]0$/.test(cell)
+        const message = startLike ? `${cell}: no stone may stand on row 0` : `${String(cell)}: not a cell of the field`
         errors.push({
           code: startLike ? 'start-row' : 'unknown-cell',
           cells: typeof cell === 'string' ? [cell] : [],
           color,
-          message: startLike
-            ? `${cell}: no stone may stand on row 0`
-            : `${String(cell)}: not a cell of the field`,
+          message,
+          reason: ruleReason(startLike ? 'setup.start-row' : 'setup.unknown-cell', { cell: String(cell), color }, message),
         })
         continue
       }
       if (square.row === 0) {
-        errors.push({ code: 'start-row', cells: [cell], color, message: `${cell}: no stone may stand on row 0` })
+        const message = `${cell}: no stone may stand on row 0`
+        errors.push({ code: 'start-row', cells: [cell], color, message, reason: ruleReason('setup.start-row', { cell, color }, message) })
         continue
       }
       if (seen.has(cell)) {
-        errors.push({ code: 'two-stones', cells: [cell], color, message: `${cell}: two stones on one cell` })
+        const message = `${cell}: two stones on one cell`
+        errors.push({ code: 'two-stones', cells: [cell], color, message, reason: ruleReason('setup.two-stones', { cell }, message) })
       }
       seen.set(cell, color)
     }
@@ -144,10 +155,16 @@ export function validatePosition(position: unknown): SetupError[] {
   return errors
 }
 
-/** Throws the first setup error, for the facade's "bad input throws" contract. */
+/** Every setup error as one refusal, each named (the UI translates them one by one). */
+export function setupRefusal(errors: readonly SetupError[], label?: string): RuleReason {
+  const list = errors.map((e) => e.message).join('; ')
+  return ruleReason('setup.problems', {}, label === undefined ? list : `${label}: ${list}`, errors.map((e) => e.reason))
+}
+
+/** Throws the setup errors, for the facade's "bad input throws" contract. */
 export function assertValidPosition(position: Position): void {
   const errors = validatePosition(position)
-  if (errors.length > 0) throw new Error(errors.map((e) => e.message).join('; '))
+  if (errors.length > 0) throw new RuleError(setupRefusal(errors))
 }
 
 /** The colour of the stone on a cell, if any. */

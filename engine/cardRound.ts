@@ -2,7 +2,8 @@
 // pure state machine. The physical cards are input typed at the table; nothing here is
 // random. State and actions are plain JSON, so a match can keep the actions in its log
 // and replay them (STYLE.md §2).
-import { HAND_SIZE, JOKER, assertDeck, notInDeckReason, parseCard, type Deck } from './cards.ts'
+import { HAND_SIZE, JOKER, assertDeck, notInDeckRefusal, parseCard, type Deck } from './cards.ts'
+import { RuleError, reasonOf, ruleReason, withRefusal, type RuleErrorCode, type RuleParams, type RuleReason, type WithRefusal } from './errors.ts'
 
 /** The two players of a round: the one who throws first in it, and the other. */
 export type RoundPlayer = 'first' | 'second'
@@ -111,7 +112,10 @@ export type CardRoundRule =
   /** With 6 main cards one, with no substitution beside it, is marked unused; with 5 none is. */
   | 'unused-main-card'
 
-export type CardRoundResult = { ok: true; state: CardRoundState } | { ok: false; rule: CardRoundRule; message: string }
+/** A refusal names the rule broken; its coded refusal, for the UI's language, rides along unseen. */
+export type CardRoundResult =
+  | { ok: true; state: CardRoundState }
+  | ({ ok: false; rule: CardRoundRule; message: string } & WithRefusal)
 
 export type CardRoundReminder =
   /** Round 4 is over: gather every card, discards included, and shuffle (RULES.md §8). */
@@ -244,17 +248,17 @@ export function cardRoundStep(state: CardRoundState): CardRoundStep {
 
 // ─── Applying an action ──────────────────────────────────────────────────────
 
-class Refusal extends Error {
+class Refusal extends RuleError {
   constructor(
     readonly rule: CardRoundRule,
-    message: string,
+    reason: RuleReason,
   ) {
-    super(message)
+    super(reason)
   }
 }
 
-function refuse(rule: CardRoundRule, message: string): never {
-  throw new Refusal(rule, message)
+function refuse(rule: CardRoundRule, code: RuleErrorCode, params: RuleParams, message: string, inner?: readonly RuleReason[]): never {
+  throw new Refusal(rule, ruleReason(code, params, message, inner))
 }
 
 const PLACE_NAMES: Record<Exclude<CardPlace, 'deck'>, string> = {
@@ -266,36 +270,43 @@ const PLACE_NAMES: Record<Exclude<CardPlace, 'deck'>, string> = {
 
 /** Refuses a card that is not of this deck, or cannot be in the deck now. */
 function assertDrawable(state: CardRoundState, card: unknown): asserts card is string {
-  if (typeof card !== 'string') refuse('action-shape', `card ${String(card)}: expected a card such as '10H'`)
+  if (typeof card !== 'string') refuse('action-shape', 'round.card-shape', { card: String(card) }, `card ${String(card)}: expected a card such as '10H'`)
   try {
     parseCard(card)
   } catch (error) {
-    refuse('unknown-card', (error as Error).message)
+    const refused = reasonOf(error)
+    refuse('unknown-card', 'round.unknown-card', {}, refused.message, [refused])
   }
-  const reason = notInDeckReason(card, state.deck)
-  if (reason) refuse('unknown-card', reason)
+  const refused = notInDeckRefusal(card, state.deck)
+  if (refused) refuse('unknown-card', 'round.unknown-card', {}, refused.message, [refused])
   if (deckCount(state) === 0) {
-    refuse('deck-empty', `${card}: the deck is empty; shuffle the discard pile into it first (I-6)`)
+    refuse('deck-empty', 'round.deck-empty', { card }, `${card}: the deck is empty; shuffle the discard pile into it first (I-6)`)
   }
   const out = cardsOutOfDeck(state)
   if (card === JOKER) {
     const jokersOut = out.filter((c) => c === JOKER).length
-    if (jokersOut >= 2) refuse('card-out', `${JOKER}: both jokers are already out of the deck (on the table or discarded)`)
+    if (jokersOut >= 2) refuse('card-out', 'round.jokers-out', { card }, `${JOKER}: both jokers are already out of the deck (on the table or discarded)`)
   } else if (out.includes(card)) {
-    refuse('card-out', `${card} is ${PLACE_NAMES[cardPlace(state, card) as Exclude<CardPlace, 'deck'>]}: it cannot come from the deck`)
+    const place = cardPlace(state, card) as Exclude<CardPlace, 'deck'>
+    refuse('card-out', 'round.card-out', { card, place }, `${card} is ${PLACE_NAMES[place]}: it cannot come from the deck`)
   }
 }
 
 function assertPhase(state: CardRoundState, action: CardRoundAction, ...phases: CardRoundPhase[]): void {
   if (!phases.includes(state.phase)) {
-    refuse('not-now', `${action.type}: not now — the card round is at '${state.phase}' (round ${state.round} of end ${state.end})`)
+    const params = { action: action.type, phase: state.phase, round: state.round, end: state.end }
+    refuse('not-now', 'round.not-now', params, `${action.type}: not now — the card round is at '${state.phase}' (round ${state.round} of end ${state.end})`)
   }
 }
 
 function assertPlayer(state: CardRoundState, player: unknown): asserts player is RoundPlayer {
   const expected = substitutionPlayer(state.phase)
-  if (player !== 'first' && player !== 'second') refuse('action-shape', `player ${String(player)}: expected 'first' or 'second'`)
-  if (player !== expected) refuse('wrong-player', `it is the ${expected} player's substitution step, not the ${player}'s`)
+  if (player !== 'first' && player !== 'second') {
+    refuse('action-shape', 'round.player-shape', { value: String(player) }, `player ${String(player)}: expected 'first' or 'second'`)
+  }
+  if (player !== expected) {
+    refuse('wrong-player', 'round.wrong-player', { player: String(expected), player2: player }, `it is the ${expected} player's substitution step, not the ${player}'s`)
+  }
 }
 
 function dealMain(state: CardRoundState, card: string): CardRoundState {
@@ -306,11 +317,14 @@ function dealMain(state: CardRoundState, card: string): CardRoundState {
 
 function draw(state: CardRoundState, player: RoundPlayer, card: string): CardRoundState {
   if (player === 'first' && state.substitutions.first.length >= MAX_SUBSTITUTIONS) {
-    refuse('five-substitutions', `${card}: the first player already has ${MAX_SUBSTITUTIONS} substitution cards, the most he may take`)
+    const message = `${card}: the first player already has ${MAX_SUBSTITUTIONS} substitution cards, the most he may take`
+    refuse('five-substitutions', 'round.five-substitutions', { card, most: MAX_SUBSTITUTIONS }, message)
   }
   if (player === 'second' && substitutionTotal(state) >= MAX_SUBSTITUTIONS) {
     refuse(
       'substitution-total',
+      'round.substitution-total',
+      { card, most: MAX_SUBSTITUTIONS },
       `${card}: both players' substitution cards already total ${MAX_SUBSTITUTIONS}; the second player may now only take the first player's cards`,
     )
   }
@@ -319,18 +333,21 @@ function draw(state: CardRoundState, player: RoundPlayer, card: string): CardRou
 }
 
 function take(state: CardRoundState, card: string): CardRoundState {
-  if (typeof card !== 'string') refuse('action-shape', `card ${String(card)}: expected a card such as '10H'`)
+  if (typeof card !== 'string') refuse('action-shape', 'round.card-shape', { card: String(card) }, `card ${String(card)}: expected a card such as '10H'`)
   const total = substitutionTotal(state)
   if (total < MAX_SUBSTITUTIONS) {
     refuse(
       'draw-from-deck-first',
+      'round.draw-from-deck-first',
+      { card, most: MAX_SUBSTITUTIONS, count: total },
       `${card}: the second player first draws from the deck until both players' substitution cards total ${MAX_SUBSTITUTIONS} (now ${total})`,
     )
   }
   const first = [...state.substitutions.first]
   const at = first.indexOf(card)
   if (at < 0) {
-    refuse('not-a-first-substitution', `${card} is not among the first player's substitution cards (${first.join(' ') || 'none left'})`)
+    const cards = first.join(' ') || '—'
+    refuse('not-a-first-substitution', 'round.not-a-first-substitution', { card, cards }, `${card} is not among the first player's substitution cards (${first.join(' ') || 'none left'})`)
   }
   first.splice(at, 1)
   return { ...state, substitutions: { first, second: [...state.substitutions.second, card] } }
@@ -341,29 +358,32 @@ function handOf(state: CardRoundState, player: RoundPlayer, placement: Placement
   const { beside, unused } = placement
   const mainCount = state.main.length
   if (!Array.isArray(beside) || beside.length !== mainCount) {
-    refuse('placement-shape', `place: one entry per main card (${mainCount}), the substitution card beside it or null`)
+    refuse('placement-shape', 'round.placement-shape', { count: mainCount }, `place: one entry per main card (${mainCount}), the substitution card beside it or null`)
   }
   const left = [...state.substitutions[player]]
   for (const card of beside) {
     if (card === null) continue
     const at = left.indexOf(card)
     if (at < 0) {
-      refuse('use-every-substitution', `${String(card)} is not a substitution card of the ${player} player that is still unplaced`)
+      const message = `${String(card)} is not a substitution card of the ${player} player that is still unplaced`
+      refuse('use-every-substitution', 'round.not-an-unplaced-substitution', { card: String(card), player }, message)
     }
     left.splice(at, 1)
   }
   if (left.length > 0) {
-    refuse('use-every-substitution', `every substitution card taken must be used: ${left.join(' ')} is not laid beside a main card`)
+    const cards = left.join(' ')
+    refuse('use-every-substitution', 'round.substitution-unused', { cards }, `every substitution card taken must be used: ${cards} is not laid beside a main card`)
   }
   if (mainCount === HAND_SIZE) {
-    if (unused !== null) refuse('unused-main-card', `with ${HAND_SIZE} main cards none is marked unused`)
+    if (unused !== null) refuse('unused-main-card', 'round.none-unused', { count: HAND_SIZE }, `with ${HAND_SIZE} main cards none is marked unused`)
     return state.main.map((card, i) => beside[i] ?? card)
   }
   if (unused === null || !Number.isInteger(unused) || unused < 0 || unused >= mainCount) {
-    refuse('unused-main-card', `with ${mainCount} main cards the player marks one (0–${mainCount - 1}) unused`)
+    refuse('unused-main-card', 'round.mark-unused', { count: mainCount }, `with ${mainCount} main cards the player marks one (0–${mainCount - 1}) unused`)
   }
   if (beside[unused] !== null) {
-    refuse('unused-main-card', `main card ${state.main[unused]} has ${beside[unused]} beside it and cannot be the unused one`)
+    const params = { card: String(state.main[unused]), card2: String(beside[unused]) }
+    refuse('unused-main-card', 'round.unused-has-substitution', params, `main card ${params.card} has ${params.card2} beside it and cannot be the unused one`)
   }
   return state.main.flatMap((card, i) => (i === unused ? [] : [beside[i] ?? card]))
 }
@@ -408,15 +428,18 @@ function shuffledDeck(state: CardRoundState): CardRoundState {
 
 function shuffleDiscardIntoDeck(state: CardRoundState): CardRoundState {
   const step = cardRoundStep(state)
-  if (step.deckCount > 0) refuse('deck-not-empty', `the deck still has ${step.deckCount} cards; the discard pile is shuffled in only when it runs out (I-6)`)
+  if (step.deckCount > 0) {
+    const message = `the deck still has ${step.deckCount} cards; the discard pile is shuffled in only when it runs out (I-6)`
+    refuse('deck-not-empty', 'round.deck-not-empty', { count: step.deckCount }, message)
+  }
   if (!step.allowed.includes('shuffle-discard-into-deck')) {
-    refuse('not-now', 'shuffle-discard-into-deck: no card needs to be drawn now')
+    refuse('not-now', 'round.nothing-to-draw', {}, 'shuffle-discard-into-deck: no card needs to be drawn now')
   }
   return { ...state, discard: [] }
 }
 
 function applyOrRefuse(state: CardRoundState, action: CardRoundAction): CardRoundState {
-  if (typeof action !== 'object' || action === null) refuse('action-shape', 'action: expected an object with a type')
+  if (typeof action !== 'object' || action === null) refuse('action-shape', 'round.action-shape', {}, 'action: expected an object with a type')
   switch (action.type) {
     case 'deal-main':
       assertPhase(state, action, 'deal-main')
@@ -444,8 +467,10 @@ function applyOrRefuse(state: CardRoundState, action: CardRoundAction): CardRoun
       return { ...shuffledDeck(state), end: state.end + 1, round: 1 }
     case 'shuffle-discard-into-deck':
       return shuffleDiscardIntoDeck(state)
-    default:
-      return refuse('action-shape', `${String((action as { type?: unknown }).type)}: unknown card-round action`)
+    default: {
+      const type = String((action as { type?: unknown }).type)
+      return refuse('action-shape', 'round.unknown-action', { value: type }, `${type}: unknown card-round action`)
+    }
   }
 }
 
@@ -454,7 +479,7 @@ export function applyCardAction(state: CardRoundState, action: CardRoundAction):
   try {
     return { ok: true, state: applyOrRefuse(state, action) }
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, rule: error.rule, message: error.message }
+    if (error instanceof Refusal) return withRefusal({ ok: false, rule: error.rule, message: error.message }, reasonOf(error))
     throw error
   }
 }
@@ -464,7 +489,11 @@ export function replayCardRound(deck: Deck, actions: readonly CardRoundAction[])
   let state = initialCardRound(deck)
   for (const [index, action] of actions.entries()) {
     const result = applyCardAction(state, action)
-    if (!result.ok) throw new Error(`card action ${index + 1} (${String(action?.type)}): ${result.rule}: ${result.message}`)
+    if (!result.ok) {
+      const type = String(action?.type)
+      const message = `card action ${index + 1} (${type}): ${result.rule}: ${result.message}`
+      throw new RuleError(ruleReason('round.action', { index: index + 1, action: type }, message, [reasonOf(result)]))
+    }
     state = result.state
   }
   return state

@@ -1,6 +1,7 @@
 // The card variant's hands, RULES.md §8: cards, their values, the combinations a hand of
 // five forms in each deck, and the readings of jokers (I-5).
 import { assignmentCount } from './bonus.ts'
+import { RuleError, refuseWith, ruleReason, type RuleReason } from './errors.ts'
 import { DEFAULT_HOUSE_RULES, type CardCombination, type HouseRules } from './houseRules.ts'
 import type { Numbers } from './types.ts'
 
@@ -52,7 +53,7 @@ export function parseCard(card: string): PlayingCard | typeof JOKER {
   if (card === JOKER) return JOKER
   const match = typeof card === 'string' ? CARD_PATTERN.exec(card) : null
   if (!match) {
-    throw new Error(`${String(card)}: not a card (rank 2–10, J, Q, K, A then suit S, H, D, C, as '10H' or 'QS'; 'JK' is a joker)`)
+    refuseWith('card.unknown', { card: String(card) }, `${String(card)}: not a card (rank 2–10, J, Q, K, A then suit S, H, D, C, as '10H' or 'QS'; 'JK' is a joker)`)
   }
   return { rank: match[1] as Rank, suit: match[2] as Suit }
 }
@@ -97,12 +98,19 @@ export function deckCards(deck: Deck): string[] {
   return deck === 54 ? [...cards, ...Array<string>(JOKERS_IN_54).fill(JOKER)] : cards
 }
 
-/** Why a card cannot be in this deck, or null when it can. Throws for an unknown card. */
-export function notInDeckReason(card: string, deck: Deck): string | null {
+/** Why a card cannot be in this deck (coded), or null when it can. Throws for an unknown card. */
+export function notInDeckRefusal(card: string, deck: Deck): RuleReason | null {
   const parsed = parseCard(card)
-  if (parsed === JOKER) return deck === 54 ? null : `${JOKER}: a joker is only in a 54-card deck, not in a ${deck}-card deck`
-  if (!rankOrder(deck).includes(parsed.rank)) return `${card}: not in a ${deck}-card deck (6 to A)`
+  if (parsed === JOKER) {
+    return deck === 54 ? null : ruleReason('card.joker-not-in-deck', { card, deck }, `${JOKER}: a joker is only in a 54-card deck, not in a ${deck}-card deck`)
+  }
+  if (!rankOrder(deck).includes(parsed.rank)) return ruleReason('card.not-in-deck', { card, deck }, `${card}: not in a ${deck}-card deck (6 to A)`)
   return null
+}
+
+/** notInDeckRefusal's English sentence, or null. */
+export function notInDeckReason(card: string, deck: Deck): string | null {
+  return notInDeckRefusal(card, deck)?.message ?? null
 }
 
 const SHORT_DECK_RANKING: readonly CardCombination[] = ['pair', 'two-pairs', 'three', 'straight', 'full-house', 'flush', 'four']
@@ -125,19 +133,22 @@ export function combinationStrength(combination: CardHandCombination, deck: Deck
  */
 export function parseHand(cards: string[], deck: Deck): (PlayingCard | typeof JOKER)[] {
   assertDeck(deck)
-  if (!Array.isArray(cards)) throw new Error(`hand: expected a list of five cards, got ${String(cards)}`)
-  if (cards.length !== HAND_SIZE) throw new Error(`hand [${cards.join(' ')}]: a hand is five cards, not ${cards.length}`)
+  if (!Array.isArray(cards)) refuseWith('hand.not-a-list', { value: String(cards) }, `hand: expected a list of five cards, got ${String(cards)}`)
+  const hand = cards.join(' ')
+  if (cards.length !== HAND_SIZE) refuseWith('hand.size', { hand, count: cards.length }, `hand [${hand}]: a hand is five cards, not ${cards.length}`)
   const seen = new Set<string>()
   let jokers = 0
   return cards.map((card) => {
     const parsed = parseCard(card)
-    const reason = notInDeckReason(card, deck)
-    if (reason) throw new Error(`hand [${cards.join(' ')}]: ${reason}`)
+    const refused = notInDeckRefusal(card, deck)
+    if (refused) throw new RuleError(ruleReason('hand.card', { hand }, `hand [${hand}]: ${refused.message}`, [refused]))
     if (parsed === JOKER) {
       jokers++
-      if (jokers > JOKERS_IN_54) throw new Error(`hand [${cards.join(' ')}]: ${jokers} jokers, a 54-card deck has ${JOKERS_IN_54}`)
+      if (jokers > JOKERS_IN_54) {
+        refuseWith('hand.too-many-jokers', { hand, count: jokers, most: JOKERS_IN_54 }, `hand [${hand}]: ${jokers} jokers, a 54-card deck has ${JOKERS_IN_54}`)
+      }
     } else {
-      if (seen.has(card)) throw new Error(`hand [${cards.join(' ')}]: ${card} twice, a deck has one of each card`)
+      if (seen.has(card)) refuseWith('hand.duplicate', { hand, card }, `hand [${hand}]: ${card} twice, a deck has one of each card`)
       seen.add(card)
     }
     return parsed
@@ -261,12 +272,17 @@ export function classifyJokerReading(
 ): CardClassification {
   const hand = parseHand(cards, deck)
   const jokerCount = hand.filter((card) => card === JOKER).length
+  const handText = cards.join(' ')
   if (!Array.isArray(jokers) || jokers.length !== jokerCount) {
-    throw new Error(`hand [${cards.join(' ')}]: ${Array.isArray(jokers) ? jokers.length : 'no list of'} cards named for ${jokerCount} joker(s)`)
+    const named = Array.isArray(jokers) ? jokers.length : 0
+    const message = `hand [${handText}]: ${Array.isArray(jokers) ? jokers.length : 'no list of'} cards named for ${jokerCount} joker(s)`
+    refuseWith('hand.joker-count', { hand: handText, count: named, jokers: jokerCount }, message)
   }
   const named = jokers.map((card) => {
     const parsed = parseCard(card)
-    if (parsed === JOKER) throw new Error(`hand [${cards.join(' ')}]: a joker stands for a card of the full deck, not for a joker`)
+    if (parsed === JOKER) {
+      refuseWith('hand.joker-as-joker', { hand: handText }, `hand [${handText}]: a joker stands for a card of the full deck, not for a joker`)
+    }
     return parsed
   })
   let next = 0

@@ -5,6 +5,7 @@
 // so that a whole enumeration of legal moves can be simulated in well under a millisecond;
 // the step-by-step trace is only built when asked for.
 import { COLUMNS, LEFT_START_CELLS, RIGHT_START_CELLS, ROWS, START_CELLS, STONES_PER_COLOR, assertValidPosition, cellName, isOnField } from './board.ts'
+import { refuseWith } from './errors.ts'
 import { isProtectedGuard } from './freeGuard.ts'
 import { DEFAULT_HOUSE_RULES, type HouseRules } from './houseRules.ts'
 import { legalMovesUnder } from './bonus.ts'
@@ -17,6 +18,7 @@ import {
   TRAJECTORY_TYPES,
   checkMove,
   directionOf,
+  moveCheckReason,
   targetRow,
   type Bend,
   type SegmentShape,
@@ -232,13 +234,14 @@ function refusePosition(position: Position): never {
 function checkThrower(mover: Color, throwNumber: number): void {
   if (mover !== 'red' && mover !== 'blue') throw new Error(`mover: ${String(mover)} is not a colour (red or blue)`)
   if (!Number.isInteger(throwNumber) || throwNumber < 1 || throwNumber > 16) {
-    throw new Error(`throw ${String(throwNumber)}: a throw number is a whole number 1–16 within the end`)
+    refuseWith('throw.number-range', { throw: String(throwNumber) }, `throw ${String(throwNumber)}: a throw number is a whole number 1–16 within the end`)
   }
 }
 
 function checkStoneLeft(position: Position, mover: Color): void {
   if (position[mover].length >= STONES_PER_COLOR) {
-    throw new Error(`${mover}: all ${STONES_PER_COLOR} stones are already in play; there is no stone left to throw`)
+    const message = `${mover}: all ${STONES_PER_COLOR} stones are already in play; there is no stone left to throw`
+    refuseWith('throw.no-stone-left', { color: mover, count: STONES_PER_COLOR }, message)
   }
 }
 
@@ -285,7 +288,7 @@ function checkLegal(move: Move, rules: QuadrupleRule): void {
   const key = typeof move === 'object' && move !== null ? moveKey(move) : -1
   if (key >= 0 && legalityTable(rules)[key] === 1) return
   const check = checkMove(move, rules)
-  if (!check.ok) throw new Error(`illegal move: ${check.reason}`)
+  if (!check.ok) refuseWith('throw.illegal-move', {}, `illegal move: ${check.reason}`, [moveCheckReason(check)])
 }
 
 /** Validates everything but the move and loads the stones in play into the shared sheet. */

@@ -1,5 +1,6 @@
 // The dice variant, RULES.md §7: the dice operation (rolls and re-rolls) and the
 // combination its final five values form.
+import { refuseWith, ruleReason, withRefusal, type RuleErrorCode, type RuleParams, type WithRefusal } from './errors.ts'
 import type { Numbers } from './types.ts'
 
 export type DiceCombination = 'pair' | 'two-pairs' | 'three' | 'full-house' | 'straight' | 'four' | 'poker'
@@ -48,16 +49,20 @@ function ascending(values: readonly number[]): number[] {
 
 /** Throws an Error naming the problem when `values` are not five final dice (1–5). */
 function assertFinalDice(values: unknown): asserts values is number[] {
-  if (!Array.isArray(values)) throw new Error(`dice: expected a list of five values, got ${String(values)}`)
+  if (!Array.isArray(values)) {
+    refuseWith('dice.not-a-list', { value: String(values) }, `dice: expected a list of five values, got ${String(values)}`)
+  }
+  const dice = values.join(',')
   if (values.length !== DICE_COUNT) {
-    throw new Error(`dice [${values.join(',')}]: five dice, not ${values.length}`)
+    refuseWith('dice.count', { dice, count: values.length }, `dice [${dice}]: five dice, not ${values.length}`)
   }
   values.forEach((value: unknown, index) => {
+    const die = index + 1
     if (value === DIE_FACES) {
-      throw new Error(`dice [${values.join(',')}]: die ${index + 1} shows 6, and every 6 must be re-rolled (RULES.md §7)`)
+      refuseWith('dice.six', { dice, die }, `dice [${dice}]: die ${die} shows 6, and every 6 must be re-rolled (RULES.md §7)`)
     }
     if (!isWholeNumber(value) || value < 1 || value > DIE_FACES - 1) {
-      throw new Error(`dice [${values.join(',')}]: die ${index + 1} shows ${String(value)}, a final die shows 1–5`)
+      refuseWith('dice.value', { dice, die, value: String(value) }, `dice [${dice}]: die ${die} shows ${String(value)}, a final die shows 1–5`)
     }
   })
 }
@@ -154,7 +159,8 @@ export type DiceRule =
   /** The last roll still shows a 6, which must be re-rolled. */
   | 'sixes-left'
 
-export interface DiceOperationFailure {
+/** Its coded refusal ('dice.roll' around the roll's own problem) rides along unseen (WithRefusal). */
+export interface DiceOperationFailure extends WithRefusal {
   ok: false
   rule: DiceRule
   /** The roll that breaks it (0-based); for 'no-roll' 0, for 'sixes-left' the last roll. */
@@ -187,26 +193,33 @@ function dieList(indexes: readonly number[]): string {
   return indexes.map((index) => `die ${index + 1}`).join(', ')
 }
 
+/** The dice as a person counts them, 1–5, for the translated sentence. */
+function dieNumbers(indexes: readonly number[]): string {
+  return indexes.map((index) => index + 1).join(', ')
+}
+
 /** The phase the operation is in after some rolls: what the next roll may be. */
 type Phase = 'first-roll' | 'void-roll' | 'free-reroll' | 'sixes-only'
 
-function failure(rule: DiceRule, rollIndex: number, message: string): DiceOperationFailure {
-  return { ok: false, rule, rollIndex, message: `roll ${rollIndex + 1}: ${message}` }
+function failure(rule: DiceRule, rollIndex: number, code: RuleErrorCode, params: RuleParams, message: string): DiceOperationFailure {
+  const roll = rollIndex + 1
+  const full = `roll ${roll}: ${message}`
+  return withRefusal({ ok: false, rule, rollIndex, message: full }, ruleReason('dice.roll', { roll }, full, [ruleReason(code, params, message)]))
 }
 
 /** The shape of one roll (values 1–6, re-rolled dice distinct 0–4); null when fine. */
 function rollShapeFailure(roll: unknown, index: number): DiceOperationFailure | null {
   const candidate = roll as Partial<DiceRoll> | null
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.values) || !Array.isArray(candidate.rerolled)) {
-    return failure('operation-shape', index, 'expected { values: [five dice], rerolled: [dice re-rolled] }')
+    return failure('operation-shape', index, 'dice.roll-shape', {}, 'expected { values: [five dice], rerolled: [dice re-rolled] }')
   }
   const { values, rerolled } = candidate
   if (values.length !== DICE_COUNT || !values.every((v) => isWholeNumber(v) && v >= 1 && v <= DIE_FACES)) {
-    return failure('die-value', index, `[${values.join(',')}] is not five dice showing 1–6`)
+    return failure('die-value', index, 'dice.die-values', { dice: values.join(',') }, `[${values.join(',')}] is not five dice showing 1–6`)
   }
   const distinct = new Set(rerolled)
   if (!rerolled.every((d) => isWholeNumber(d) && d >= 0 && d < DICE_COUNT) || distinct.size !== rerolled.length) {
-    return failure('reroll-dice', index, `re-rolled [${rerolled.join(',')}] must name distinct dice 0–4`)
+    return failure('reroll-dice', index, 'dice.reroll-dice', { dice: rerolled.join(',') }, `re-rolled [${rerolled.join(',')}] must name distinct dice 0–4`)
   }
   return null
 }
@@ -217,7 +230,7 @@ function rollShapeFailure(roll: unknown, index: number): DiceOperationFailure | 
  */
 function walk(operation: unknown): DiceOperationFailure | { phase: Phase; values: number[] } {
   const rolls = (operation as Partial<DiceOperation> | null)?.rolls
-  if (!Array.isArray(rolls)) return failure('operation-shape', 0, 'expected { rolls: [...] }')
+  if (!Array.isArray(rolls)) return failure('operation-shape', 0, 'dice.operation-shape', {}, 'expected { rolls: [...] }')
   let phase: Phase = 'first-roll'
   let previous: number[] = []
   for (const [index, roll] of rolls.entries()) {
@@ -227,36 +240,36 @@ function walk(operation: unknown): DiceOperationFailure | { phase: Phase; values
     const sixes = sixesOf(previous)
     switch (phase) {
       case 'first-roll':
-        if (rerolled.length > 0) return failure('first-roll', index, 'the first roll rolls all five dice and re-rolls none')
+        if (rerolled.length > 0) return failure('first-roll', index, 'dice.first-roll', {}, 'the first roll rolls all five dice and re-rolls none')
         break
       case 'void-roll':
         if (rerolled.length !== DICE_COUNT) {
-          return failure('void-roll', index, 'the first roll showed five sixes and is void: roll all five dice again')
+          return failure('void-roll', index, 'dice.void-roll', {}, 'the first roll showed five sixes and is void: roll all five dice again')
         }
         break
       case 'free-reroll': {
-        if (rerolled.length === 0) return failure('reroll-dice', index, 'a re-roll names the dice it re-rolls')
+        if (rerolled.length === 0) return failure('reroll-dice', index, 'dice.reroll-none', {}, 'a re-roll names the dice it re-rolls')
         const missed = sixes.filter((die) => !rerolled.includes(die))
         if (missed.length > 0) {
-          return failure('free-reroll-sixes', index, `the free re-roll must include every 6 (${dieList(missed)} shows 6)`)
+          return failure('free-reroll-sixes', index, 'dice.free-reroll-sixes', { dice: dieNumbers(missed) }, `the free re-roll must include every 6 (${dieList(missed)} shows 6)`)
         }
         break
       }
       case 'sixes-only': {
         if (sixes.length === 0) {
-          return failure('operation-finished', index, 'no die shows 6 and the one free re-roll is spent: the operation is over')
+          return failure('operation-finished', index, 'dice.operation-finished', {}, 'no die shows 6 and the one free re-roll is spent: the operation is over')
         }
-        if (rerolled.length === 0) return failure('reroll-dice', index, 'a re-roll names the dice it re-rolls')
+        if (rerolled.length === 0) return failure('reroll-dice', index, 'dice.reroll-none', {}, 'a re-roll names the dice it re-rolls')
         const notSix = rerolled.filter((die) => !sixes.includes(die))
         if (notSix.length > 0) {
-          return failure('only-sixes', index, `after the free re-roll only sixes are re-rolled (${dieList(notSix)} does not show 6)`)
+          return failure('only-sixes', index, 'dice.only-sixes', { dice: dieNumbers(notSix) }, `after the free re-roll only sixes are re-rolled (${dieList(notSix)} does not show 6)`)
         }
         break
       }
     }
     const changed = previous.length === 0 ? [] : values.flatMap((v, die) => (!rerolled.includes(die) && v !== previous[die] ? [die] : []))
     if (changed.length > 0) {
-      return failure('kept-die-changed', index, `${dieList(changed)} was not re-rolled but changed its value`)
+      return failure('kept-die-changed', index, 'dice.kept-die-changed', { dice: dieNumbers(changed) }, `${dieList(changed)} was not re-rolled but changed its value`)
     }
     // A void first roll is followed by a final roll: no free re-roll after it.
     phase =
@@ -281,12 +294,12 @@ export function checkDiceOperation(operation: DiceOperation): DiceOperationCheck
   if ('ok' in walked) return walked
   const { phase, values } = walked
   const last = operation.rolls.length - 1
-  if (phase === 'first-roll') return failure('no-roll', 0, 'the operation has no roll')
+  if (phase === 'first-roll') return failure('no-roll', 0, 'dice.no-roll', {}, 'the operation has no roll')
   if (phase === 'void-roll') {
-    return failure('sixes-left', last, 'five sixes on the first roll: the roll is void, roll all five dice again')
+    return failure('sixes-left', last, 'dice.void-five-sixes', {}, 'five sixes on the first roll: the roll is void, roll all five dice again')
   }
   const sixes = sixesOf(values)
-  if (sixes.length > 0) return failure('sixes-left', last, `${dieList(sixes)} shows 6 and must be re-rolled`)
+  if (sixes.length > 0) return failure('sixes-left', last, 'dice.sixes-left', { dice: dieNumbers(sixes) }, `${dieList(sixes)} shows 6 and must be re-rolled`)
   return { ok: true, values, classification: classifyDice(values) }
 }
 

@@ -1,6 +1,6 @@
 // The engine facade (shared/ENGINE_API.md). Names and shapes here are a fixed contract;
 // everything the UI, the stores and the tests need from the rules comes through here.
-import { checkMove as checkMoveShape } from './trajectory.ts'
+import { checkMove as checkMoveShape, type MoveCheck } from './trajectory.ts'
 import type { Move } from './types.ts'
 
 export type { Color, Cell, Position, TrajectoryType, Move, Numbers, Standing } from './types.ts'
@@ -17,10 +17,17 @@ export { classifyCards } from './cards.ts'
 export { bonusAssignments, legalMoves } from './bonus.ts'
 export { limitL2 } from './limits.ts'
 
-/** Shape legality of a move alone, under the default house rules (RULES.md §3, I-8). */
-export function checkMove(move: Move): { ok: true } | { ok: false; reason: string } {
+/**
+ * Shape legality of a move alone, under the default house rules (RULES.md §3, I-8).
+ * A refusal is { ok: false, reason } as the contract says, plus the code that translates it.
+ */
+export function checkMove(move: Move): MoveCheck {
   return checkMoveShape(move)
 }
+
+// Refusals as data: a stable code and params beside the English message, for the UI's language.
+export { RULE_ERROR_CODES, RuleError, isRuleReason, reasonOf } from './errors.ts'
+export type { RuleErrorCode, RuleParams, RuleReason, WithRefusal } from './errors.ts'
 
 // Scoring explained, the match as a log, and its file (beyond the fixed facade above).
 export { scoreBreakdown, standingOf } from './scoring.ts'

@@ -1,7 +1,8 @@
 // A match is a log (STYLE.md §2, RULES.md §10): an append-only list of JSON events.
 // The position, the score, the end, whose throw and the hammer are functions of that
 // list — never fields that someone edits.
-import { validatePosition } from './board.ts'
+import { setupRefusal, validatePosition } from './board.ts'
+import { RuleError, reasonOf, refuseWith, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
 import { DECKS, classifyCardsUnder, classifyJokerReading, type Deck } from './cards.ts'
 import { bonusAssignmentsUnder } from './bonus.ts'
@@ -17,7 +18,7 @@ import { throwOutcomes, type ThrowResult as SimulatedThrow } from './collision.t
 import { checkDiceOperation, classifyDice, type DiceCombination, type DiceOperation } from './dice.ts'
 import { MAX_POWER, limitL, limitL2 } from './limits.ts'
 import { scoreHouse, standingOf } from './scoring.ts'
-import { POWER, checkMove } from './trajectory.ts'
+import { POWER, checkMove, moveCheckReason } from './trajectory.ts'
 import { COLORS, opponent, type Color, type Move, type Numbers, type Position, type Standing } from './types.ts'
 
 export type { DiceCombination }
@@ -265,7 +266,7 @@ export function hammerAfter(hammer: Color, score: Record<Color, number>): Color 
 /** Who makes throw `throwNumber` (1–16): the player without the hammer throws first, then they alternate. */
 export function moverOf(throwNumber: number, hammer: Color): Color {
   if (!Number.isInteger(throwNumber) || throwNumber < 1 || throwNumber > THROWS_PER_END) {
-    throw new Error(`throw ${describeValue(throwNumber)}: an end has throws 1–16`)
+    refuseWith('throw.number-range', { throw: describeValue(throwNumber) }, `throw ${describeValue(throwNumber)}: an end has throws 1–16`)
   }
   return throwNumber % 2 === 0 ? hammer : opponent(hammer)
 }
@@ -382,13 +383,21 @@ function describeScore(score: Record<Color, number>): string {
 }
 
 /** Refuses an event: the message names the rule and the place; deriveMatch adds which event. */
-function refuse(message: string): never {
-  throw new Error(message)
+function refuse(code: RuleErrorCode, params: RuleParams, message: string, inner?: readonly RuleReason[]): never {
+  refuseWith(code, params, message, inner)
 }
 
-function checkedPosition(position: Position, label: string): Position {
+/** The score as the sentence's params: red and blue points. */
+function scoreParams(score: Record<Color, number>, suffix = ''): Record<string, number> {
+  return { [`red${suffix}`]: score.red, [`blue${suffix}`]: score.blue }
+}
+
+function checkedPosition(position: Position, code: 'match.throw-position' | 'match.correction-position', params: RuleParams, label: string): Position {
   const errors = validatePosition(position)
-  if (errors.length > 0) refuse(`${label}: ${errors.map((error) => error.message).join('; ')}`)
+  if (errors.length > 0) {
+    const refused = setupRefusal(errors, label)
+    refuse(code, params, refused.message, [refused])
+  }
   return copyPosition(position)
 }
 
@@ -406,11 +415,12 @@ function previousPowerOf(game: Game): number | null {
 }
 
 /** Refuses unless a throw is expected now; returns its number and mover. */
-function expectThrow(game: Game, what: string): { throwNumber: number; mover: Color } {
+function expectThrow(game: Game, what: 'throw' | 'generator'): { throwNumber: number; mover: Color } {
   const phase = phaseOf(game)
-  if (phase === 'finished') refuse(`${what}: the match is over (${describeScore(game.totals)})`)
+  if (phase === 'finished') refuse('match.over', { subject: what, ...scoreParams(game.totals) }, `${what}: the match is over (${describeScore(game.totals)})`)
   if (phase === 'end-complete') {
-    refuse(`${what}: end ${currentEnd(game)} already has ${THROWS_PER_END} throws; score it first (EndScored)`)
+    const end = currentEnd(game)
+    refuse('match.end-full', { subject: what, end, count: THROWS_PER_END }, `${what}: end ${end} already has ${THROWS_PER_END} throws; score it first (EndScored)`)
   }
   const throwNumber = game.throws.length + 1
   return { throwNumber, mover: moverOf(throwNumber, game.hammer) }
@@ -420,17 +430,23 @@ function expectThrow(game: Game, what: string): { throwNumber: number; mover: Co
 function readGenerator(generator: GeneratorRecord, setup: MatchSetup): GeneratorReading {
   const variant = setup.variant
   if (generator.kind === 'dice') {
-    if (variant.kind !== 'dice') refuse(`generator: dice recorded in a ${variant.deck}-card match`)
+    if (variant.kind !== 'dice') refuse('match.dice-in-card-match', { deck: variant.deck }, `generator: dice recorded in a ${variant.deck}-card match`)
     if (generator.operation) {
       const check = checkDiceOperation(generator.operation)
-      if (!check.ok) refuse(`generator.operation.rolls[${check.rollIndex}]: ${check.message}`)
+      if (!check.ok) {
+        const path = `generator.operation.rolls[${check.rollIndex}]`
+        refuse('match.dice-operation', { path }, `${path}: ${check.message}`, [reasonOf(check)])
+      }
       if (check.values.join() !== generator.values.join()) {
-        refuse(`generator.operation: it ends in [${check.values.join(', ')}], not in the values [${generator.values.join(', ')}]`)
+        const params = { dice: check.values.join(', '), dice2: generator.values.join(', ') }
+        refuse('match.dice-operation-values', params, `generator.operation: it ends in [${params.dice}], not in the values [${params.dice2}]`)
       }
     }
     return classifyDice(generator.values)
   }
-  if (variant.kind !== 'cards') refuse(`generator: ${generator.kind === 'null' ? 'a card null' : 'cards'} recorded in a dice match`)
+  if (variant.kind !== 'cards') {
+    refuse('match.cards-in-dice-match', {}, `generator: ${generator.kind === 'null' ? 'a card null' : 'cards'} recorded in a dice match`)
+  }
   if (generator.kind === 'null') return { combination: 'null', numbers: [], limit: 1 }
   // The house card limits set L1 (I-4, I-11); named jokers give the player's reading (I-5).
   const { hand, jokers } = generator
@@ -452,15 +468,17 @@ function advanceCardRound(game: Game, generator: GeneratorRecord, throwNumber: n
   if (generator.kind !== 'cards' || !generator.roundActions || variant.kind !== 'cards') return game.cardRound
   let round = game.cardRound ?? initialCardRound(variant.deck)
   for (const [i, action] of generator.roundActions.entries()) {
-    if (typeof action !== 'object' || action === null) refuse(`generator.roundActions[${i}]: expected a card-round action`)
+    const path = `generator.roundActions[${i}]`
+    if (typeof action !== 'object' || action === null) refuse('match.round-action-shape', { path }, `${path}: expected a card-round action`)
     const result = applyCardAction(round, action as CardRoundAction)
-    if (!result.ok) refuse(`generator.roundActions[${i}]: ${result.message} (${result.rule})`)
+    if (!result.ok) refuse('match.round-action', { path }, `${path}: ${result.message} (${result.rule})`, [reasonOf(result)])
     round = result.state
   }
   const player: RoundPlayer = throwNumber % 2 === 1 ? 'first' : 'second'
   const dealt = playerHand(round, player)
   if (dealt && !sameCards(dealt, generator.hand)) {
-    refuse(`generator.hand: the card round gave the ${player} player [${dealt.join(' ')}], not [${generator.hand.join(' ')}]`)
+    const params = { player, cards: dealt.join(' '), cards2: generator.hand.join(' ') }
+    refuse('match.hand-differs', params, `generator.hand: the card round gave the ${player} player [${params.cards}], not [${params.cards2}]`)
   }
   return round
 }
@@ -476,43 +494,57 @@ function checkThrowMade(game: Game, event: ThrowMade): { throwNumber: number; mo
   const expected = expectThrow(game, 'throw')
   const { throwNumber, mover } = expected
   const label = `throw ${throwNumber}`
+  const at = { throw: throwNumber }
   if (event.throwNumber !== undefined && event.throwNumber !== throwNumber) {
-    refuse(`${label}: recorded as throw ${event.throwNumber}`)
+    refuse('match.throw-number', { ...at, throw2: event.throwNumber }, `${label}: recorded as throw ${event.throwNumber}`)
   }
   if (event.mover !== undefined && event.mover !== mover) {
-    refuse(`${label} is ${mover}'s (the player without the hammer throws first), not ${event.mover}'s`)
+    refuse('match.wrong-mover', { ...at, color: mover, color2: event.mover }, `${label} is ${mover}'s (the player without the hammer throws first), not ${event.mover}'s`)
   }
   const { move, result } = event
-  const after = checkedPosition(result.position, `${label}: result.position`)
+  const after = checkedPosition(result.position, 'match.throw-position', at, `${label}: result.position`)
   const reading = game.reading
   if (move === null) {
-    if (game.setup.variant.kind !== 'cards') refuse(`${label}: a null throw exists only in the card variant`)
-    if (reading && reading.combination !== 'null') refuse(`${label}: the hand is a ${reading.combination}, not a null`)
-    if (result.power !== 1) refuse(`${label}: a null counts as power 1 (I-7), not ${result.power}`)
+    if (game.setup.variant.kind !== 'cards') refuse('match.null-in-dice-match', at, `${label}: a null throw exists only in the card variant`)
+    if (reading && reading.combination !== 'null') {
+      refuse('match.hand-not-null', { ...at, combination: reading.combination }, `${label}: the hand is a ${reading.combination}, not a null`)
+    }
+    if (result.power !== 1) refuse('match.null-power', { ...at, power: result.power }, `${label}: a null counts as power 1 (I-7), not ${result.power}`)
     if (!samePosition(after, game.position) || result.outOfPlay.length > 0 || result.freeGuardViolation) {
-      refuse(`${label}: a null leaves the position as it was (the stone touches nothing)`)
+      refuse('match.null-moved', at, `${label}: a null leaves the position as it was (the stone touches nothing)`)
     }
     return expected
   }
   const check = checkMove(move, game.setup.houseRules)
-  if (!check.ok) refuse(`${label}: ${check.reason}`)
-  if (reading?.combination === 'null') refuse(`${label}: the hand is a null; the throw must be a null`)
+  if (!check.ok) refuse('match.throw-move', at, `${label}: ${check.reason}`, [moveCheckReason(check)])
+  if (reading?.combination === 'null') refuse('match.hand-is-null', at, `${label}: the hand is a null; the throw must be a null`)
   const power = POWER[move.type]
-  if (result.power !== power) refuse(`${label}: a ${move.type} has power ${power}, recorded ${result.power}`)
+  const moveParams = { ...at, type: move.type, power }
+  if (result.power !== power) {
+    refuse('match.power-recorded', { ...moveParams, power2: result.power }, `${label}: a ${move.type} has power ${power}, recorded ${result.power}`)
+  }
   const { l1, l2, limit } = limitsOf(game, mover)
   if (power > limit) {
     const l1Text = l1 === null ? '' : `L1 ${l1} (${reading?.combination}), `
-    refuse(`${label}: a ${move.type} has power ${power} but L = ${limit} (${l1Text}L2 ${l2}) (RULES.md §6)`)
+    // L1 is shown as '—' while no generator is recorded (L1 then counts as 5, RULES.md §6.4).
+    const params = { ...moveParams, limit, l1: l1 ?? '—', l2 }
+    refuse('match.power-over-limit', params, `${label}: a ${move.type} has power ${power} but L = ${limit} (${l1Text}L2 ${l2}) (RULES.md §6)`)
   }
   const drawn = (tuple: number[]) => tuple.join() === move.lengths.join()
   if (reading && !bonusAssignmentsUnder(move.type, reading.numbers, game.setup.houseRules).some(drawn)) {
     const numbers = reading.numbers === 'any' ? 'any' : reading.numbers.join(', ')
-    refuse(`${label}: ${move.type} [${move.lengths.join(',')}] is not drawn from the number set {${numbers}} (RULES.md §6.5)`)
+    const params = { ...at, type: move.type, lengths: move.lengths.join(','), numbers }
+    refuse('match.not-drawn', params, `${label}: ${move.type} [${params.lengths}] is not drawn from the number set {${numbers}} (RULES.md §6.5)`)
   }
   // Stones are conserved: in play after + out of play = in play before + the thrown one.
   const count = (position: Position) => position.red.length + position.blue.length
   if (count(after) + result.outOfPlay.length !== count(game.position) + 1) {
-    refuse(`${label}: ${count(after)} stones in play and ${result.outOfPlay.length} out of play do not add up to ${count(game.position)} + the thrown stone`)
+    const params = { ...at, count: count(after), out: result.outOfPlay.length, before: count(game.position) }
+    refuse(
+      'match.stones-not-conserved',
+      params,
+      `${label}: ${params.count} stones in play and ${params.out} out of play do not add up to ${params.before} + the thrown stone`,
+    )
   }
   return expected
 }
@@ -521,10 +553,12 @@ function checkThrowMade(game: Game, event: ThrowMade): { throwNumber: number; mo
 function applyReal(game: Game, event: RealEvent, index: number): Game {
   switch (event.type) {
     case 'MatchStarted':
-      return refuse('MatchStarted: the match has already started')
+      return refuse('match.already-started', {}, 'MatchStarted: the match has already started')
     case 'GeneratorRecorded': {
       const { throwNumber } = expectThrow(game, 'generator')
-      if (game.generator) refuse(`generator: already recorded for throw ${throwNumber}; undo it to record another`)
+      if (game.generator) {
+        refuse('match.generator-twice', { throw: throwNumber }, `generator: already recorded for throw ${throwNumber}; undo it to record another`)
+      }
       const reading = readGenerator(event.generator, game.setup)
       const cardRound = advanceCardRound(game, event.generator, throwNumber)
       return { ...game, generator: event.generator, reading, cardRound }
@@ -549,17 +583,21 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
       }
     }
     case 'PositionCorrected': {
-      if (game.winner) refuse('correction: the match is over')
-      if (event.note !== undefined && typeof event.note !== 'string') refuse('correction: the note must be text')
-      return { ...game, position: checkedPosition(event.position, 'correction'), begun: true }
+      if (game.winner) refuse('match.correction-over', {}, 'correction: the match is over')
+      if (event.note !== undefined && typeof event.note !== 'string') refuse('match.correction-note', {}, 'correction: the note must be text')
+      return { ...game, position: checkedPosition(event.position, 'match.correction-position', {}, 'correction'), begun: true }
     }
     case 'EndScored': {
       const end = currentEnd(game)
-      if (game.winner) refuse(`EndScored: the match is over (${describeScore(game.totals)})`)
-      if (!game.begun) refuse(`EndScored: end ${end} has not begun (no throw, no correction) — scored twice?`)
+      if (game.winner) refuse('match.score-over', scoreParams(game.totals), `EndScored: the match is over (${describeScore(game.totals)})`)
+      if (!game.begun) refuse('match.end-not-begun', { end }, `EndScored: end ${end} has not begun (no throw, no correction) — scored twice?`)
       const score = scoreHouse(game.position)
       if (event.score.red !== score.red || event.score.blue !== score.blue) {
-        refuse(`EndScored: recorded ${describeScore(event.score)} but the house scores ${describeScore(score)} (RULES.md §9); correct the position first`)
+        refuse(
+          'match.score-differs',
+          { ...scoreParams(event.score), ...scoreParams(score, '2') },
+          `EndScored: recorded ${describeScore(event.score)} but the house scores ${describeScore(score)} (RULES.md §9); correct the position first`,
+        )
       }
       const totals = { red: game.totals.red + score.red, blue: game.totals.blue + score.blue }
       const record: EndRecord = {
@@ -586,15 +624,17 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
         winner: winnerOf(ends.length, game.setup.ends, totals),
       }
     }
-    default:
-      return refuse(`${describeValue((event as { type: unknown }).type)}: unknown event type`)
+    default: {
+      const type = describeValue((event as { type: unknown }).type)
+      return refuse('match.unknown-event', { value: type }, `${type}: unknown event type`)
+    }
   }
 }
 
 function startGame(event: MatchEvent | undefined): Game {
-  if (event?.type !== 'MatchStarted') refuse('a match log begins with MatchStarted')
+  if (event?.type !== 'MatchStarted') refuse('match.first-event', {}, 'a match log begins with MatchStarted')
   const errors = setupErrors(event.setup)
-  if (errors.length > 0) refuse(errors.join('; '))
+  if (errors.length > 0) refuse('match.setup', {}, errors.join('; '), errors.map((error) => reasonOf(error)))
   return {
     setup: event.setup,
     ends: [],
@@ -626,13 +666,13 @@ function step(replay: Replay, event: MatchEvent, index: number, events: readonly
   if (event.type === 'Undo') {
     const last = replay.applied.at(-1)
     // MatchStarted itself cannot be undone: the first entry stays.
-    if (!last || replay.applied.length < 2) refuse('Undo: nothing to undo')
+    if (!last || replay.applied.length < 2) refuse('match.nothing-to-undo', {}, 'Undo: nothing to undo')
     replay.applied.pop()
     replay.undone.push(last.index)
     replay.game = last.before
   } else if (event.type === 'Redo') {
     const redone = replay.undone.pop()
-    if (redone === undefined) refuse('Redo: nothing to redo')
+    if (redone === undefined) refuse('match.nothing-to-redo', {}, 'Redo: nothing to redo')
     const real = events[redone] as RealEvent
     replay.applied.push({ index: redone, before: replay.game })
     replay.game = applyReal(replay.game, real, redone)
@@ -693,12 +733,12 @@ function stateOf(replay: Replay): MatchState {
 
 /** Replays the log. Throws an Error naming the event index and the reason when it makes no sense. */
 export function deriveMatch(events: readonly MatchEvent[]): MatchState {
-  if (events.length === 0) throw new Error('events: a match log begins with MatchStarted')
+  if (events.length === 0) refuseWith('match.empty-log', {}, 'events: a match log begins with MatchStarted')
   let replay: Replay | undefined
   for (const [index, event] of events.entries()) {
     try {
       if (event.at !== undefined && (typeof event.at !== 'string' || Number.isNaN(Date.parse(event.at)))) {
-        refuse(`at: ${describeValue(event.at)} is not an ISO date and time`)
+        refuse('match.bad-date', { value: describeValue(event.at) }, `at: ${describeValue(event.at)} is not an ISO date and time`)
       }
       if (!replay) {
         replay = { game: startGame(event), applied: [], undone: [], lines: [] }
@@ -708,7 +748,8 @@ export function deriveMatch(events: readonly MatchEvent[]): MatchState {
     } catch (error) {
       const reason = error instanceof Error ? error.message : describeValue(error)
       const type = describeValue((event as { type?: unknown } | undefined)?.type)
-      throw new Error(`events[${index}] (${type}): ${reason}`, { cause: error })
+      const message = `events[${index}] (${type}): ${reason}`
+      throw new RuleError(ruleReason('match.event', { index, event: type }, message, [reasonOf(error)]), { cause: error })
     }
   }
   return stateOf(replay!)
@@ -733,9 +774,9 @@ function stamped<T extends RealEvent>(event: T, at: string | undefined): T {
   return at === undefined ? event : { ...event, at }
 }
 
-function expectedThrow(state: MatchState, what: string): { throwNumber: number; mover: Color } {
+function expectedThrow(state: MatchState, what: 'throw' | 'null'): { throwNumber: number; mover: Color } {
   if (state.throwNumber === null || state.mover === null) {
-    throw new Error(`${what}: no throw is expected now (${state.phase})`)
+    refuseWith('match.no-throw-expected', { subject: what, matchPhase: state.phase }, `${what}: no throw is expected now (${state.phase})`)
   }
   return { throwNumber: state.throwNumber, mover: state.mover }
 }

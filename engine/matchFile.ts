@@ -3,9 +3,10 @@
 // accepted or refused with the path of the first problem ("events[12].move.lengths[1]:
 // …"); never half-applied.
 import { parseCell } from './board.ts'
+import { RuleError, reasonOf, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { houseRulesErrors, type HouseRules } from './houseRules.ts'
 import { deriveMatch, describeValue, setupErrors, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
-import { checkMove } from './trajectory.ts'
+import { checkMove, moveCheckReason } from './trajectory.ts'
 import type { Move } from './types.ts'
 
 export const MATCH_FILE_FORMAT = 'curling-referee-match'
@@ -19,12 +20,18 @@ export interface MatchFile {
   events: MatchEvent[]
 }
 
-/** A refused file: `path` names the place ('events[12].move.lengths[1]'), the message starts with it. */
-export class MatchFileError extends Error {
+/**
+ * A refused file: `path` names the place ('events[12].move.lengths[1]'), the message starts
+ * with it; the problem itself is coded (`inner`), so the UI says it in the user's language.
+ */
+export class MatchFileError extends RuleError {
   readonly path: string
   /** `reason` may already start with the path (a replay refusal, "events[7] (ThrowMade): …"). */
-  constructor(path: string, reason: string) {
-    super(reason.startsWith(path) ? reason : `${path}: ${reason}`)
+  constructor(path: string, reason: string | RuleReason) {
+    const problem = typeof reason === 'string' ? ruleReason('detail', { text: reason }, reason) : reason
+    const replay = problem.message.startsWith(path)
+    const message = replay ? problem.message : `${path}: ${problem.message}`
+    super(ruleReason(replay ? 'file.replay' : 'file.at', { path }, message, [problem]))
     this.name = 'MatchFileError'
     this.path = path
   }
@@ -66,7 +73,8 @@ export function parseMatchFile(text: string, migrations = MATCH_FILE_MIGRATIONS)
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new MatchFileError('file', `not JSON (${error instanceof Error ? error.message : describeValue(error)})`)
+    const detail = error instanceof Error ? error.message : describeValue(error)
+    fail('file', 'file.not-json', { detail }, `not JSON (${detail})`)
   }
   return readMatchFile(value, migrations)
 }
@@ -76,7 +84,7 @@ export function readMatchFile(value: unknown, migrations = MATCH_FILE_MIGRATIONS
   const file = migrateMatchFile(value, migrations)
   const events = file.events
   expectList(events, 'events')
-  if (events.length === 0) fail('events', 'empty: a match log begins with MatchStarted')
+  if (events.length === 0) fail('events', 'file.empty', {}, 'empty: a match log begins with MatchStarted')
   const houseRules = houseRulesOf(events[0])
   events.forEach((event, index) => checkEvent(event, `events[${index}]`, houseRules))
   const checked = events as MatchEvent[]
@@ -84,34 +92,39 @@ export function readMatchFile(value: unknown, migrations = MATCH_FILE_MIGRATIONS
   try {
     state = deriveMatch(checked)
   } catch (error) {
-    // The rules refuse with plain Errors ("events[7] (ThrowMade): …", the rule's own Error
+    // The rules refuse with RuleErrors ("events[7] (ThrowMade): …", the rule's own refusal
     // as its cause); anything else (a TypeError, say) is a bug in the engine, not a bad file.
     const cause = error instanceof Error ? (error.cause ?? error) : error
-    if (!(error instanceof Error) || !(cause instanceof Error) || cause.constructor !== Error) throw error
+    const refusal = (value: unknown) => value instanceof RuleError || (value instanceof Error && value.constructor === Error)
+    if (!(error instanceof Error) || !refusal(error) || !refusal(cause)) throw error
     const index = /^events\[(\d+)\]/.exec(error.message)?.[1]
-    throw new MatchFileError(index === undefined ? 'events' : `events[${index}]`, error.message)
+    throw new MatchFileError(index === undefined ? 'events' : `events[${index}]`, reasonOf(error))
   }
   return { name: typeof file.name === 'string' ? file.name : null, events: checked, state }
 }
 
 /** The file's header checked and its version brought up to date. */
 export function migrateMatchFile(value: unknown, migrations = MATCH_FILE_MIGRATIONS): Record<string, unknown> {
-  if (!isRecord(value)) fail('file', 'expected a match file object { format, version, events }')
-  if (value.format !== MATCH_FILE_FORMAT) fail('format', `expected '${MATCH_FILE_FORMAT}', got ${show(value.format)}`)
+  if (!isRecord(value)) fail('file', 'file.not-a-file', {}, 'expected a match file object { format, version, events }')
+  if (value.format !== MATCH_FILE_FORMAT) {
+    fail('format', 'file.format', { format: MATCH_FILE_FORMAT, got: show(value.format) }, `expected '${MATCH_FILE_FORMAT}', got ${show(value.format)}`)
+  }
   let file = value
   let version = versionOf(file)
   if (version > MATCH_FILE_VERSION) {
-    fail('version', `${version} is newer than this app reads (${MATCH_FILE_VERSION}); update the app`)
+    fail('version', 'file.too-new', { version, current: MATCH_FILE_VERSION }, `${version} is newer than this app reads (${MATCH_FILE_VERSION}); update the app`)
   }
   while (version < MATCH_FILE_VERSION) {
     const migrate = migrations[version]
-    if (!migrate) fail('version', `${version} is too old: no migration to ${version + 1}`)
+    if (!migrate) fail('version', 'file.too-old', { version }, `${version} is too old: no migration to ${version + 1}`)
     file = migrate(file)
-    if (versionOf(file) !== version + 1) fail('version', `the migration from ${version} did not produce version ${version + 1}`)
+    if (versionOf(file) !== version + 1) {
+      fail('version', 'file.migration', { version }, `the migration from ${version} did not produce version ${version + 1}`)
+    }
     version += 1
   }
   expectKeys(file, '', ['format', 'version', 'name', 'events'])
-  if (file.name !== undefined && typeof file.name !== 'string') fail('name', 'expected text')
+  if (file.name !== undefined && typeof file.name !== 'string') fail('name', 'file.expected', { kind: 'text', got: show(file.name) }, 'expected text')
   return file
 }
 
@@ -120,13 +133,20 @@ export function migrateMatchFile(value: unknown, migrations = MATCH_FILE_MIGRATI
 function versionOf(file: Record<string, unknown>): number {
   const version = file.version
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-    fail('version', `expected a whole number, got ${show(version)}`)
+    fail('version', 'file.version', { got: show(version) }, `expected a whole number, got ${show(version)}`)
   }
   return version
 }
 
-function fail(path: string, reason: string): never {
-  throw new MatchFileError(path, reason)
+function fail(path: string, code: RuleErrorCode, params: RuleParams, reason: string): never {
+  throw new MatchFileError(path, ruleReason(code, params, reason))
+}
+
+/** What a field should have held, for the "expected …, got …" refusals. */
+type Expected = 'object' | 'list' | 'text' | 'boolean' | 'color'
+
+function expected(path: string, kind: Expected, value: unknown, reason: string): never {
+  fail(path, 'file.expected', { kind, got: show(value) }, reason)
 }
 
 /** Quoted when text, so a file's "7" and 7 read apart. */
@@ -139,40 +159,43 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function expectRecord(value: unknown, path: string): asserts value is Record<string, unknown> {
-  if (!isRecord(value)) fail(path, `expected an object, got ${show(value)}`)
+  if (!isRecord(value)) expected(path, 'object', value, `expected an object, got ${show(value)}`)
 }
 
 function expectList(value: unknown, path: string): asserts value is unknown[] {
-  if (!Array.isArray(value)) fail(path, `expected a list, got ${show(value)}`)
+  if (!Array.isArray(value)) expected(path, 'list', value, `expected a list, got ${show(value)}`)
 }
 
 /** Unknown fields are refused: in a file they mean a typo or a damaged record. */
 function expectKeys(value: Record<string, unknown>, path: string, allowed: readonly string[]): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) fail(path === '' ? key : `${path}.${key}`, `unknown field (expected ${allowed.join(', ')})`)
+    if (!allowed.includes(key)) {
+      const fields = allowed.join(', ')
+      fail(path === '' ? key : `${path}.${key}`, 'file.unknown-field', { fields }, `unknown field (expected ${fields})`)
+    }
   }
 }
 
 function expectText(value: unknown, path: string): asserts value is string {
-  if (typeof value !== 'string') fail(path, `expected text, got ${show(value)}`)
+  if (typeof value !== 'string') expected(path, 'text', value, `expected text, got ${show(value)}`)
 }
 
 function expectWhole(value: unknown, path: string, min: number, max: number): asserts value is number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(path, `${show(value)} is not a whole number ${min}–${max}`)
+    fail(path, 'file.not-whole', { value: show(value), min, max }, `${show(value)} is not a whole number ${min}–${max}`)
   }
 }
 
 function expectBoolean(value: unknown, path: string): void {
-  if (typeof value !== 'boolean') fail(path, `expected true or false, got ${show(value)}`)
+  if (typeof value !== 'boolean') expected(path, 'boolean', value, `expected true or false, got ${show(value)}`)
 }
 
 function expectColor(value: unknown, path: string): void {
-  if (value !== 'red' && value !== 'blue') fail(path, `expected 'red' or 'blue', got ${show(value)}`)
+  if (value !== 'red' && value !== 'blue') expected(path, 'color', value, `expected 'red' or 'blue', got ${show(value)}`)
 }
 
 function expectCell(value: unknown, path: string): void {
-  if (typeof value !== 'string' || !parseCell(value)) fail(path, `${show(value)} is not a cell of the field`)
+  if (typeof value !== 'string' || !parseCell(value)) fail(path, 'file.not-a-cell', { value: show(value) }, `${show(value)} is not a cell of the field`)
 }
 
 function checkPosition(value: unknown, path: string): void {
@@ -195,7 +218,7 @@ function checkMoveAt(value: unknown, path: string, houseRules: HouseRules | null
   value.lengths.forEach((length, i) => expectWhole(length, `${path}.lengths[${i}]`, 1, 5))
   const move = value as unknown as Move
   const check = houseRules ? checkMove(move, houseRules) : checkMove(move)
-  if (!check.ok) fail(path, check.reason)
+  if (!check.ok) throw new MatchFileError(path, moveCheckReason(check))
 }
 
 function checkNumberList(value: unknown, path: string, min: number, max: number): void {
@@ -243,7 +266,7 @@ function checkGenerator(value: unknown, path: string): void {
       expectKeys(value, path, ['kind'])
       return
     default:
-      fail(`${path}.kind`, `expected 'dice', 'cards' or 'null', got ${show(value.kind)}`)
+      fail(`${path}.kind`, 'file.generator-kind', { got: show(value.kind) }, `expected 'dice', 'cards' or 'null', got ${show(value.kind)}`)
   }
 }
 
@@ -297,17 +320,20 @@ function checkSetupFields(setup: unknown, path: string): void {
 function checkEvent(event: unknown, path: string, houseRules: HouseRules | null): void {
   expectRecord(event, path)
   const type = event.type
-  if (!isEventType(type)) fail(`${path}.type`, `unknown event type ${show(type)}`)
+  if (!isEventType(type)) fail(`${path}.type`, 'file.unknown-event', { value: show(type) }, `unknown event type ${show(type)}`)
   expectKeys(event, path, ['type', 'at', ...EVENT_FIELDS[type]])
   if (event.at !== undefined && (typeof event.at !== 'string' || Number.isNaN(Date.parse(event.at)))) {
-    fail(`${path}.at`, `${show(event.at)} is not an ISO date and time`)
+    fail(`${path}.at`, 'match.bad-date', { value: show(event.at) }, `${show(event.at)} is not an ISO date and time`)
   }
   switch (type) {
     case 'MatchStarted': {
       checkSetupFields(event.setup, `${path}.setup`)
       const [problem] = setupErrors(event.setup)
       // setupErrors names fields from 'setup…'; a file path puts the event first.
-      if (problem !== undefined) fail(`${path}.${problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2))
+      if (problem !== undefined) {
+        const detail = problem.slice(problem.indexOf(':') + 2)
+        throw new MatchFileError(`${path}.${problem.split(':')[0]}`, detail)
+      }
       return
     }
     case 'GeneratorRecorded':

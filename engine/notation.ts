@@ -34,6 +34,7 @@
 // Every parse error is a NotationError that names the string, the column (1-based) and
 // the problem: position "R:c6,c6 B:-", column 6: c6: two stones on one cell.
 import { ALL_CELLS, START_CELLS, STONES_PER_COLOR, parseCell, validatePosition } from './board.ts'
+import { RuleError, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { moverOf } from './match.ts'
 import { MAX_LENGTH, MIN_LENGTH, SEGMENT_COUNT, TRAJECTORY_TYPES } from './trajectory.ts'
 import { COLORS, type Cell, type Color, type Move, type Position, type TrajectoryType } from './types.ts'
@@ -48,8 +49,11 @@ export interface PositionRecord {
   hammer: Color
 }
 
-export class NotationError extends Error {
+/** A line that cannot be read: the subject, the line, the column, and the problem (coded, for the UI). */
+export class NotationError extends RuleError {
   override readonly name = 'NotationError'
+  /** The problem's English text. */
+  readonly problem: string
 
   constructor(
     /** What was being read: 'move', 'stones' or 'position'. */
@@ -57,10 +61,17 @@ export class NotationError extends Error {
     readonly text: string,
     /** 1-based column of the problem. */
     readonly column: number,
-    readonly problem: string,
+    problem: string | RuleReason,
   ) {
-    super(`${subject} ${JSON.stringify(text.length > 80 ? `${text.slice(0, 79)}…` : text)}, column ${column}: ${problem}`)
+    const reason = typeof problem === 'string' ? ruleReason('detail', { text: problem }, problem) : problem
+    const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text
+    super(ruleReason('notation.at', { subject, text: shown, column }, `${subject} ${JSON.stringify(shown)}, column ${column}: ${reason.message}`, [reason]))
+    this.problem = reason.message
   }
+}
+
+function problem(code: RuleErrorCode, params: RuleParams, message: string): RuleReason {
+  return ruleReason(code, params, message)
 }
 
 /** The names parseMove reads for each type; makeMove writes the English one. */
@@ -100,8 +111,8 @@ class Reader {
     return this.at + 1
   }
 
-  fail(column: number, problem: string): never {
-    throw new NotationError(this.subject, this.text, column, problem)
+  fail(column: number, refused: RuleReason): never {
+    throw new NotationError(this.subject, this.text, column, refused)
   }
 
   skipSpaces(): void {
@@ -136,13 +147,18 @@ class Reader {
     return rest === '' ? 'the end of the line' : JSON.stringify(rest)
   }
 
-  expectEnd(what: string): void {
-    if (this.peek() !== '') this.fail(this.column, `unexpected ${this.found()} after ${what}`)
+  /** `what` is the part just read: 'lengths', 'stones' or 'hammer'. */
+  expectEnd(what: 'lengths' | 'stones' | 'hammer'): void {
+    if (this.peek() === '') return
+    const found = this.found()
+    this.fail(this.column, problem('notation.unexpected', { found, part: what }, `unexpected ${found} after the ${what}`))
   }
 }
 
 function readerOf(subject: string, text: unknown): Reader {
-  if (typeof text !== 'string') throw new NotationError(subject, String(text), 1, `expected a string, not ${typeof text}`)
+  if (typeof text !== 'string') {
+    throw new NotationError(subject, String(text), 1, problem('notation.not-text', { kind: typeof text }, `expected a string, not ${typeof text}`))
+  }
   return new Reader(subject, text)
 }
 
@@ -156,9 +172,13 @@ function readStart(reader: Reader): Cell {
   const { value, column } = reader.token(NOT_SPACE)
   const cell = value.toLowerCase()
   if (START_CELLS.includes(cell)) return cell
-  if (value === '') reader.fail(column, 'expected a start cell (c0, d0, e0 or f0)')
-  const where = parseCell(cell) ? 'is not a start cell' : 'is not a cell'
-  return reader.fail(column, `${value} ${where}: a throw starts from c0, d0, e0 or f0`)
+  if (value === '') reader.fail(column, problem('notation.start-missing', {}, 'expected a start cell (c0, d0, e0 or f0)'))
+  const isCell = parseCell(cell) !== null
+  const where = isCell ? 'is not a start cell' : 'is not a cell'
+  return reader.fail(
+    column,
+    problem(isCell ? 'notation.not-a-start-cell' : 'notation.not-a-cell', { cell: value }, `${value} ${where}: a throw starts from c0, d0, e0 or f0`),
+  )
 }
 
 function readType(reader: Reader): TrajectoryType {
@@ -166,15 +186,23 @@ function readType(reader: Reader): TrajectoryType {
   const type = TYPE_NAMES.get(value.toLowerCase())
   if (type) return type
   const known = `${TRAJECTORY_TYPES.join(', ')}; обратная, укороченная, тройная, четверная, семафор`
-  if (value === '') return reader.fail(column, `expected a trajectory type (${known}), found ${reader.found()}`)
-  return reader.fail(column, `${value} is not a trajectory type (${known})`)
+  if (value === '') {
+    const found = reader.found()
+    return reader.fail(column, problem('notation.type-missing', { found }, `expected a trajectory type (${known}), found ${found}`))
+  }
+  return reader.fail(column, problem('notation.not-a-type', { value }, `${value} is not a trajectory type (${known})`))
 }
 
 function readLength(reader: Reader, type: TrajectoryType): number {
   const { value, column } = reader.token(DIGIT)
-  if (value === '') reader.fail(column, `expected a length of the ${type} (1–5), found ${reader.found()}`)
+  if (value === '') {
+    const found = reader.found()
+    reader.fail(column, problem('notation.length-missing', { type, found }, `expected a length of the ${type} (1–5), found ${found}`))
+  }
   const length = Number(value)
-  if (length < MIN_LENGTH || length > MAX_LENGTH) reader.fail(column, `${value}: every length is a whole number 1–5`)
+  if (length < MIN_LENGTH || length > MAX_LENGTH) {
+    reader.fail(column, problem('notation.length-range', { length: value }, `${value}: every length is a whole number 1–5`))
+  }
   return length
 }
 
@@ -188,10 +216,14 @@ function readLengths(reader: Reader, type: TrajectoryType): number[] {
     if (!separated && !DIGIT.test(reader.peek())) break
     lengths.push(readLength(reader, type))
   }
-  if (bracketed && !reader.accept(']')) reader.fail(reader.column, `expected "]" to close the lengths, found ${reader.found()}`)
+  if (bracketed && !reader.accept(']')) {
+    const found = reader.found()
+    reader.fail(reader.column, problem('notation.bracket', { found }, `expected "]" to close the lengths, found ${found}`))
+  }
   const expected = SEGMENT_COUNT[type]
   if (lengths.length !== expected) {
-    reader.fail(column, `a ${type} takes ${expected} lengths, not ${lengths.length} (${lengths.join('-')})`)
+    const params = { type, expected, count: lengths.length, lengths: lengths.join('-') }
+    reader.fail(column, problem('notation.length-count', params, `a ${type} takes ${expected} lengths, not ${lengths.length} (${params.lengths})`))
   }
   return lengths
 }
@@ -202,7 +234,7 @@ export function parseMove(text: string): Move {
   const start = readStart(reader)
   const type = readType(reader)
   const lengths = readLengths(reader, type)
-  reader.expectEnd('the lengths')
+  reader.expectEnd('lengths')
   return { start, type, lengths }
 }
 
@@ -244,9 +276,13 @@ function readColourTag(reader: Reader, missing: readonly Color[]): { color: Colo
   const { value, column } = reader.token(/[^\s:,/]/)
   const color = COLOUR_TAGS.get(value.toLowerCase())
   if (!color || !reader.accept(':')) {
-    return reader.fail(column, `expected ${expected} (a colour's stones: R:c6,e6 or R:- for none), found ${value === '' ? reader.found() : JSON.stringify(value)}`)
+    const found = value === '' ? reader.found() : JSON.stringify(value)
+    return reader.fail(
+      column,
+      problem('notation.colour-tag', { expected, found }, `expected ${expected} (a colour's stones: R:c6,e6 or R:- for none), found ${found}`),
+    )
   }
-  if (!missing.includes(color)) reader.fail(column, `${color}'s stones are listed twice`)
+  if (!missing.includes(color)) reader.fail(column, problem('notation.colour-twice', { color }, `${color}'s stones are listed twice`))
   return { color, column }
 }
 
@@ -255,8 +291,16 @@ function readCells(reader: Reader, color: Color): CellToken[] {
   const cells: CellToken[] = []
   do {
     const { value, column } = reader.token(/[^\s,/:]/)
-    if (value === '') reader.fail(column, `expected a cell of ${color}'s, found ${reader.found()}`)
-    if (reader.peek() === ':') reader.fail(column, `expected a cell of ${color}'s, found the colour tag "${value}:" (a comma too many?)`)
+    if (value === '') {
+      const found = reader.found()
+      reader.fail(column, problem('notation.cell-missing', { color, found }, `expected a cell of ${color}'s, found ${found}`))
+    }
+    if (reader.peek() === ':') {
+      reader.fail(
+        column,
+        problem('notation.comma-too-many', { color, tag: value }, `expected a cell of ${color}'s, found the colour tag "${value}:" (a comma too many?)`),
+      )
+    }
     cells.push({ value: value.toLowerCase(), column, color })
   } while (reader.accept(','))
   return cells
@@ -276,14 +320,14 @@ function readStones(reader: Reader): Position {
   }
   const position: Position = { red: [], blue: [] }
   for (const token of tokens) position[token.color].push(token.value)
-  const [problem] = validatePosition(position)
-  if (problem) {
-    const ofColour = tokens.filter((t) => t.color === problem.color)
+  const [setupError] = validatePosition(position)
+  if (setupError) {
+    const ofColour = tokens.filter((t) => t.color === setupError.color)
     const culprit =
-      problem.code === 'too-many-stones'
+      setupError.code === 'too-many-stones'
         ? ofColour[STONES_PER_COLOR]
-        : ofColour.findLast((t) => problem.cells.includes(t.value))
-    reader.fail(culprit?.column ?? 1, problem.message)
+        : ofColour.findLast((t) => setupError.cells.includes(t.value))
+    reader.fail(culprit?.column ?? 1, setupError.reason)
   }
   return inBoardOrder(position)
 }
@@ -292,8 +336,10 @@ function readStones(reader: Reader): Position {
 export function parseStones(text: string): Position {
   const reader = readerOf('stones', text)
   const position = readStones(reader)
-  if (reader.peek() === '/') reader.fail(reader.column, 'a stones string ends with the stones (parsePosition reads a full position line)')
-  reader.expectEnd('the stones')
+  if (reader.peek() === '/') {
+    reader.fail(reader.column, problem('notation.stones-only', {}, 'a stones string ends with the stones (parsePosition reads a full position line)'))
+  }
+  reader.expectEnd('stones')
   return position
 }
 
@@ -308,44 +354,57 @@ export function makeStones(position: Position): string {
 
 // ── Position lines ────────────────────────────────────────────────────────────────────
 
-function readColour(reader: Reader, what: string): Color {
+const COLOUR_ROLES = { mover: 'whose throw is next', hammer: 'who has the hammer' } as const
+
+function readColour(reader: Reader, role: keyof typeof COLOUR_ROLES): Color {
   const { value, column } = reader.token(/[a-zA-Z]/)
   const color = value.toLowerCase()
   if (color === 'red' || color === 'blue') return color
-  return reader.fail(column, `expected ${what} (red or blue), found ${value === '' ? reader.found() : JSON.stringify(value)}`)
+  const found = value === '' ? reader.found() : JSON.stringify(value)
+  return reader.fail(column, problem('notation.colour-missing', { role, found }, `expected ${COLOUR_ROLES[role]} (red or blue), found ${found}`))
 }
 
 function readThrowNumber(reader: Reader): number {
   const { value, column } = reader.token(DIGIT)
   const throwNumber = Number(value)
-  if (value === '') reader.fail(column, `expected the throw number (1–16), found ${reader.found()}`)
-  if (throwNumber < 1 || throwNumber > 16) reader.fail(column, `throw ${value}: an end has throws 1–16`)
+  if (value === '') {
+    const found = reader.found()
+    reader.fail(column, problem('notation.throw-missing', { found }, `expected the throw number (1–16), found ${found}`))
+  }
+  if (throwNumber < 1 || throwNumber > 16) reader.fail(column, problem('notation.throw-range', { throw: value }, `throw ${value}: an end has throws 1–16`))
   return throwNumber
 }
 
-function disagreement(record: Omit<PositionRecord, 'position'>): string | null {
+function disagreement(record: Omit<PositionRecord, 'position'>): RuleReason | null {
   const mover = moverOf(record.throwNumber, record.hammer)
-  return mover === record.toThrow
-    ? null
-    : `throw ${record.throwNumber} is ${mover}'s, not ${record.toThrow}'s, when ${record.hammer} has the hammer`
+  if (mover === record.toThrow) return null
+  const params = { throw: record.throwNumber, color: mover, color2: record.toThrow, color3: record.hammer }
+  const message = `throw ${record.throwNumber} is ${mover}'s, not ${record.toThrow}'s, when ${record.hammer} has the hammer`
+  return problem('notation.mover-disagrees', params, message)
 }
 
 /** Reads a position line, `R:c6,e6 B:h9 / blue 5 hammer:red`. */
 export function parsePosition(text: string): PositionRecord {
   const reader = readerOf('position', text)
   const position = readStones(reader)
-  if (!reader.accept('/')) reader.fail(reader.column, `expected "/" and then whose throw, found ${reader.found()}`)
+  if (!reader.accept('/')) {
+    const found = reader.found()
+    reader.fail(reader.column, problem('notation.slash', { found }, `expected "/" and then whose throw, found ${found}`))
+  }
   reader.skipSpaces()
   const toThrowColumn = reader.column
-  const toThrow = readColour(reader, 'whose throw is next')
+  const toThrow = readColour(reader, 'mover')
   const throwNumber = readThrowNumber(reader)
   const { value: tag, column: tagColumn } = reader.token(/[a-zA-Z]/)
-  if (tag.toLowerCase() !== 'hammer') reader.fail(tagColumn, `expected hammer:red or hammer:blue, found ${tag === '' ? reader.found() : JSON.stringify(tag)}`)
+  if (tag.toLowerCase() !== 'hammer') {
+    const found = tag === '' ? reader.found() : JSON.stringify(tag)
+    reader.fail(tagColumn, problem('notation.hammer-tag', { found }, `expected hammer:red or hammer:blue, found ${found}`))
+  }
   reader.accept(':')
-  const hammer = readColour(reader, 'who has the hammer')
-  reader.expectEnd('the hammer')
-  const problem = disagreement({ toThrow, throwNumber, hammer })
-  if (problem) reader.fail(toThrowColumn, problem)
+  const hammer = readColour(reader, 'hammer')
+  reader.expectEnd('hammer')
+  const refused = disagreement({ toThrow, throwNumber, hammer })
+  if (refused) reader.fail(toThrowColumn, refused)
   return { position, toThrow, throwNumber, hammer }
 }
 
@@ -361,7 +420,7 @@ export function makePosition(record: PositionRecord): string {
   if (!Number.isInteger(throwNumber) || throwNumber < 1 || throwNumber > 16) {
     throw new Error(`makePosition: throw ${String(throwNumber)}: an end has throws 1–16`)
   }
-  const problem = disagreement(record)
-  if (problem) throw new Error(`makePosition: ${problem}`)
+  const refused = disagreement(record)
+  if (refused) throw new Error(`makePosition: ${refused.message}`)
   return `${makeStones(record.position)} / ${toThrow} ${throwNumber} hammer:${hammer}`
 }

@@ -1,5 +1,6 @@
 // The five trajectories of RULES.md §3, their powers, segments and length constraints.
 import { LEFT_START_CELLS, START_CELLS, parseCell } from './board.ts'
+import { ruleReason, withRefusal, type RuleReason, type WithRefusal } from './errors.ts'
 import { DEFAULT_HOUSE_RULES, type HouseRules } from './houseRules.ts'
 import type { Cell, Move, TrajectoryType } from './types.ts'
 
@@ -96,63 +97,96 @@ export function targetRow(kind: LengthKind, length: number): number {
   return kind === 'house-row' ? 5 + length : length
 }
 
-export type MoveCheck = { ok: true } | { ok: false; reason: string }
-
 function describe(move: Move): string {
   return `${move.type} [${move.lengths.join(',')}]`
+}
+
+/** A refused shape is { ok: false, reason } (ENGINE_API); its coded refusal rides along unseen. */
+export type MoveRefusal = { ok: false; reason: string } & WithRefusal
+export type MoveCheck = { ok: true } | MoveRefusal
+
+function refusal(refused: RuleReason): MoveRefusal {
+  return withRefusal({ ok: false, reason: refused.message }, refused)
+}
+
+/** The refusal a failed check carries, as a reason to wrap or throw. */
+export function moveCheckReason(check: MoveRefusal): RuleReason {
+  return check.refusal ?? ruleReason('detail', { text: check.reason }, check.reason)
 }
 
 /**
  * The length constraint of a type (RULES.md §3, I-8), on lengths already known to be
  * whole numbers 1–5 of the right count. Returns the broken rule, or null.
  */
+export function constraintRefusal(
+  type: TrajectoryType,
+  lengths: readonly number[],
+  rules: Pick<HouseRules, 'quadrupleConstraint'> = DEFAULT_HOUSE_RULES,
+): RuleReason | null {
+  const [a, b, c, d] = lengths as [number, number, number, number]
+  switch (type) {
+    case 'reverse':
+      return a <= b ? null : ruleReason('constraint.reverse', { a, b }, `vertical (${a}) must not exceed the diagonal (${b})`)
+    case 'shortened':
+      return a > b ? null : ruleReason('constraint.shortened', { a, b }, `vertical (${a}) must exceed the diagonal (${b})`)
+    case 'triple':
+      return a >= c ? null : ruleReason('constraint.triple', { a, c }, `first diagonal (${a}) must be ≥ last (${c})`)
+    case 'quadruple':
+      if (d > c) return ruleReason('constraint.quadruple-horizontal', { c, d }, `horizontal (${d}) must not exceed the diagonal before it (${c})`)
+      if (rules.quadrupleConstraint === 'strict' && a < c) {
+        return ruleReason('constraint.quadruple-strict', { a, c }, `first diagonal (${a}) must be ≥ the second diagonal (${c}) (I-8)`)
+      }
+      return null
+    case 'semaphore':
+      return a >= b ? null : ruleReason('constraint.semaphore', { a, b }, `vertical (${a}) must be ≥ the diagonal (${b})`)
+  }
+}
+
+/** constraintRefusal's English sentence, or null. */
 export function constraintViolation(
   type: TrajectoryType,
   lengths: readonly number[],
   rules: Pick<HouseRules, 'quadrupleConstraint'> = DEFAULT_HOUSE_RULES,
 ): string | null {
-  const [a, b, c, d] = lengths as [number, number, number, number]
-  switch (type) {
-    case 'reverse':
-      return a <= b ? null : `vertical (${a}) must not exceed the diagonal (${b})`
-    case 'shortened':
-      return a > b ? null : `vertical (${a}) must exceed the diagonal (${b})`
-    case 'triple':
-      return a >= c ? null : `first diagonal (${a}) must be ≥ last (${c})`
-    case 'quadruple':
-      if (d > c) return `horizontal (${d}) must not exceed the diagonal before it (${c})`
-      if (rules.quadrupleConstraint === 'strict' && a < c) {
-        return `first diagonal (${a}) must be ≥ the second diagonal (${c}) (I-8)`
-      }
-      return null
-    case 'semaphore':
-      return a >= b ? null : `vertical (${a}) must be ≥ the diagonal (${b})`
-  }
+  return constraintRefusal(type, lengths, rules)?.message ?? null
 }
 
 /** Shape legality of a move alone; never throws for an object of the Move shape. */
 export function checkMove(move: Move, rules: Pick<HouseRules, 'quadrupleConstraint'> = DEFAULT_HOUSE_RULES): MoveCheck {
   const candidate = move as Partial<Move> | null
-  if (typeof candidate !== 'object' || candidate === null) return { ok: false, reason: 'move: expected an object' }
+  if (typeof candidate !== 'object' || candidate === null) {
+    return refusal(ruleReason('move.not-an-object', {}, 'move: expected an object'))
+  }
   const { start, type, lengths } = candidate
   if (typeof type !== 'string' || !(TRAJECTORY_TYPES as readonly string[]).includes(type)) {
-    return { ok: false, reason: `${String(type)}: unknown trajectory type (reverse, shortened, triple, quadruple, semaphore)` }
+    return refusal(
+      ruleReason('move.unknown-type', { value: String(type) }, `${String(type)}: unknown trajectory type (reverse, shortened, triple, quadruple, semaphore)`),
+    )
   }
   if (typeof start !== 'string' || !START_CELLS.includes(start)) {
-    const where = typeof start === 'string' && parseCell(start) ? 'is not a start cell' : 'is not a cell'
-    return { ok: false, reason: `${String(start)} ${where}: a throw starts from c0, d0, e0 or f0` }
+    const isCell = typeof start === 'string' && parseCell(start) !== null
+    const where = isCell ? 'is not a start cell' : 'is not a cell'
+    return refusal(
+      ruleReason(isCell ? 'move.not-a-start-cell' : 'move.not-a-cell', { cell: String(start) }, `${String(start)} ${where}: a throw starts from c0, d0, e0 or f0`),
+    )
   }
-  if (!Array.isArray(lengths)) return { ok: false, reason: `${type}: lengths must be a list` }
-  const label = `${type} [${lengths.join(',')}]`
+  if (!Array.isArray(lengths)) return refusal(ruleReason('move.lengths-not-a-list', { type }, `${type}: lengths must be a list`))
+  const params = { type, lengths: lengths.join(',') }
+  const label = `${type} [${params.lengths}]`
   const expected = SEGMENT_COUNT[type as TrajectoryType]
   if (lengths.length !== expected) {
-    return { ok: false, reason: `${label}: a ${type} takes ${expected} lengths, not ${lengths.length}` }
+    return refusal(
+      ruleReason('move.length-count', { ...params, expected, count: lengths.length }, `${label}: a ${type} takes ${expected} lengths, not ${lengths.length}`),
+    )
   }
   for (const length of lengths) {
     if (typeof length !== 'number' || !Number.isInteger(length) || length < MIN_LENGTH || length > MAX_LENGTH) {
-      return { ok: false, reason: `${label}: every length is a whole number 1–5 (${String(length)} is not)` }
+      return refusal(
+        ruleReason('move.length-range', { ...params, length: String(length) }, `${label}: every length is a whole number 1–5 (${String(length)} is not)`),
+      )
     }
   }
-  const violation = constraintViolation(type as TrajectoryType, lengths, rules)
-  return violation ? { ok: false, reason: `${describe(move)}: ${violation}` } : { ok: true }
+  const violation = constraintRefusal(type as TrajectoryType, lengths, rules)
+  if (!violation) return { ok: true }
+  return refusal(ruleReason('move.constraint', params, `${describe(move)}: ${violation.message}`, [violation]))
 }
