@@ -20,6 +20,7 @@ import {
   TEMPLATE_HEIGHT,
   TEMPLATE_WIDTH,
 } from '../vision/cards/templateSize.ts'
+import { seededRandom, type Random } from './seededRandom.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const PHOTO_FOLDER = join(ROOT, 'tests/fixtures/photos/cards')
@@ -43,18 +44,6 @@ const SUIT_SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '
 const RUSSIAN_FACE: Record<string, string> = { J: 'В', Q: 'Д', K: 'К', A: 'Т' }
 
 type Style = 'international' | 'russian'
-
-/** mulberry32: the fixtures must come out the same on every run. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let x = state
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function indexLabel(card: string, style: Style): string {
   const rank = card.slice(0, -1)
@@ -145,7 +134,7 @@ interface PhotoTruth {
   cards: { card: string; x: number; y: number; font: string; heldOut: boolean }[]
 }
 
-function pickFrom<T>(random: () => number, items: readonly T[]): T {
+function pickFrom<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T
 }
 
@@ -153,7 +142,7 @@ function pickFrom<T>(random: () => number, items: readonly T[]): T {
  * A hard scene: cards at any angle, a steep camera, more blur, grain and shade — beyond what
  * a player would aim for, to show how the reader degrades.
  */
-function sceneHtml(random: () => number, cards: string[], style: Style, hard = false): string {
+function sceneHtml(random: Random, cards: string[], style: Style, hard = false): string {
   const six = cards.length === 6
   const rows = hard || random() >= 0.5 ? 2 : 1
   const perRow = rows === 1 ? cards.length : Math.ceil(cards.length / 2)
@@ -211,7 +200,7 @@ function sceneHtml(random: () => number, cards: string[], style: Style, hard = f
 }
 
 /** Every card once per style before any repeats, jokers among them, then shuffled in hands. */
-function dealHands(random: () => number, style: Style, photos: number): string[][] {
+function dealHands(random: Random, style: Style, photos: number): string[][] {
   const deck = [...RANKS.flatMap((rank) => SUITS.map((suit) => rank + suit)), 'JK', 'JK', 'JK', 'JK']
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
@@ -234,8 +223,8 @@ async function renderPhotos(browserPage: import('playwright-core').Page): Promis
   const truth: PhotoTruth[] = []
   const styles: Style[] = ['international', 'russian']
   const sets = [
-    { prefix: '', random: randomSource(20261122), photos: PHOTO_COUNT / 2, hard: false },
-    { prefix: 'hard-', random: randomSource(4), photos: HARD_PHOTO_COUNT / 2, hard: true },
+    { prefix: '', random: seededRandom(20261122), photos: PHOTO_COUNT / 2, hard: false },
+    { prefix: 'hard-', random: seededRandom(4), photos: HARD_PHOTO_COUNT / 2, hard: true },
   ]
   for (const { prefix, random, photos, hard } of sets)
   for (const style of styles) {

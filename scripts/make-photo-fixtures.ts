@@ -21,24 +21,12 @@ import {
   type RgbaImage,
   type Rgb,
 } from '../vision/raster.ts'
+import { seededRandom, type Random } from './seededRandom.ts'
 
 const BOARD_PHOTOS = 60
 const DICE_PHOTOS = 60
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'fixtures', 'photos')
 
-/** mulberry32: a small seeded generator, so fixtures are reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-type Random = () => number
 const between = (random: Random, low: number, high: number) => low + (high - low) * random()
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 function gaussian(random: Random): number {
