@@ -30,6 +30,9 @@ describe('ThrowPanel: the card variant', () => {
     expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('lay the main cards')
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
     expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('first player')
+    // Neither player has drawn yet, and the guide says so rather than leaving the rows blank.
+    expect(wrapper.find('[data-testid="round-subs-none-first"]').text()).toBe('none yet')
+    expect(wrapper.find('[data-testid="round-subs-none-second"]').exists()).toBe(true)
     // No substitution cards: the hand is the five main cards — a null (RULES.md §8).
     await wrapper.find('[data-testid="round-place"]').trigger('click')
     await flushPromises()

@@ -35,8 +35,11 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
   it('enters the dice, shows the limits, lists the legal moves, replays one with its hits and applies it', async () => {
     const { pinia, store } = await matchWithBlueGuard()
     const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    // Five empty slots say how many dice are to be tapped; each tap fills one.
+    expect(wrapper.findAll('[data-testid="die-slot"]')).toHaveLength(5)
     // A 6 waits for the re-rolled value.
     await tapDice(wrapper, [2, 2, 6])
+    expect(wrapper.findAll('[data-testid="die-slot"]')).toHaveLength(2)
     expect(wrapper.text()).toContain('re-roll')
     await tapDice(wrapper, [4, 1, 3])
     expect(wrapper.find('[data-testid="dice-reading"]').text()).toContain('pair')
