@@ -39,6 +39,9 @@ import { moverOf } from './match.ts'
 import { MAX_LENGTH, MIN_LENGTH, SEGMENT_COUNT, TRAJECTORY_TYPES } from './trajectory.ts'
 import { COLORS, type Cell, type Color, type Move, type Position, type TrajectoryType } from './types.ts'
 
+/** What a refusal says was found when the line ran out (the UI words it in its language). */
+export const END_OF_LINE = 'the end of the line'
+
 /** Everything a position line says: the stones, whose throw, which throw, who has the hammer. */
 export interface PositionRecord {
   position: Position
@@ -144,7 +147,7 @@ class Reader {
   /** What stands at the current column, for "expected … but found …" messages. */
   found(): string {
     const rest = this.text.slice(this.at).split(/\s/)[0] ?? ''
-    return rest === '' ? 'the end of the line' : JSON.stringify(rest)
+    return rest === '' ? END_OF_LINE : JSON.stringify(rest)
   }
 
   /** `what` is the part just read: 'lengths', 'stones' or 'hammer'. */
