@@ -229,7 +229,8 @@ export interface WithRefusal {
 }
 
 export function withRefusal<T extends object>(value: T, refusal: RuleReason): T & WithRefusal {
-  Object.defineProperty(value, 'refusal', { value: refusal, enumerable: false })
+  // Configurable, so a reactive proxy (Vue) may hand out its own wrapped copy of it.
+  Object.defineProperty(value, 'refusal', { value: refusal, enumerable: false, configurable: true })
   return value
 }
 

@@ -52,13 +52,16 @@ import {
   type ThrowMade,
 } from '../engine/match.ts'
 import { parseMatchFile, serializeMatch } from '../engine/matchFile.ts'
+import type { RuleReason } from '../engine/errors.ts'
 import type { Color, Move, Position } from '../engine/types.ts'
+import { explainError } from '../i18n/explainError.ts'
 import { readStoredMatches, type MatchesReading } from './matchStorage.ts'
 import {
   MATCHES_VERSION,
   matchesItem,
   quarantineItem,
   type QuarantineEntry,
+  type StorageReasonCode,
   type StoredMatch,
   type StoredMatches,
 } from './storageItems.ts'
@@ -74,9 +77,12 @@ export interface MatchSummary {
   winner: Color | null
 }
 
+/** A quarantined entry as the report shows it: `code` or `refusal` say the reason in the user's language. */
 export interface StorageProblem {
   matchId?: string
   reason: string
+  code?: StorageReasonCode
+  refusal?: RuleReason
 }
 
 export interface ThrowPreview {
@@ -84,6 +90,7 @@ export interface ThrowPreview {
   event: ThrowMade
 }
 
+/** A refused file's `error` says what is wrong and where (the path), in the user's language. */
 export type ImportResult = { ok: true; id: string } | { ok: false; error: string }
 
 const EMPTY_POSITION: Position = { red: [], blue: [] }
@@ -111,16 +118,17 @@ export const useMatchStore = defineStore('match', () => {
     currentId.value === null ? null : (matches.value[currentId.value] ?? null),
   )
   const events = computed<MatchEvent[]>(() => current.value?.events ?? [])
-  const derived = computed<{ state: MatchState | null; error: string | null }>(() => {
+  const derived = computed<{ state: MatchState | null; error: unknown }>(() => {
     if (events.value.length === 0) return { state: null, error: null }
     try {
       return { state: deriveMatch(events.value), error: null }
     } catch (error) {
-      return { state: null, error: error instanceof Error ? error.message : String(error) }
+      return { state: null, error }
     }
   })
   const state = computed(() => derived.value.state)
-  const derivationError = computed(() => derived.value.error)
+  // In the user's language, and re-said when the language changes.
+  const derivationError = computed(() => (derived.value.error === null ? null : explainError(derived.value.error)))
   const position = computed<Position>(() => state.value?.position ?? EMPTY_POSITION)
 
   const summaries = computed<MatchSummary[]>(() =>
@@ -157,7 +165,10 @@ export const useMatchStore = defineStore('match', () => {
     if (entries.length === 0) return
     const kept = await quarantineItem.getValue()
     await quarantineItem.setValue([...(Array.isArray(kept) ? kept : []), ...entries])
-    problems.value = [...problems.value, ...entries.map((e) => ({ matchId: e.matchId, reason: e.reason }))]
+    problems.value = [
+      ...problems.value,
+      ...entries.map(({ matchId, reason, code, refusal }) => ({ matchId, reason, code, refusal })),
+    ]
   }
 
   async function save(): Promise<void> {
@@ -186,7 +197,7 @@ export const useMatchStore = defineStore('match', () => {
     const reading: MatchesReading = newer
       ? {
           doc: { currentId: null, matches: {} },
-          quarantined: [{ key: 'local:matches', reason: `stored by a newer version (v${storedVersion})`, at: nowIso(), raw }],
+          quarantined: [{ key: 'local:matches', reason: `stored by a newer version (v${storedVersion})`, code: 'newer-version', at: nowIso(), raw }],
         }
       : readStoredMatches(raw)
     adopt(reading.doc)
@@ -248,7 +259,7 @@ export const useMatchStore = defineStore('match', () => {
 
   function requireState(): MatchState {
     if (!current.value) throw new Error('no match is open')
-    if (!state.value) throw new Error(derivationError.value ?? 'the match log does not replay')
+    if (!state.value) throw derived.value.error ?? new Error('the match log does not replay')
     return state.value
   }
 
@@ -309,7 +320,7 @@ export const useMatchStore = defineStore('match', () => {
     try {
       loaded = parseMatchFile(text)
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) }
+      return { ok: false, error: explainError(error) }
     }
     const at = nowIso()
     const id = newId()

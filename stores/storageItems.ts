@@ -4,6 +4,7 @@
 // which receives the value of the version before and returns the new shape.
 import { storage } from 'wxt/utils/storage'
 import type { MatchEvent } from '../engine/match.ts'
+import type { RuleReason } from '../engine/errors.ts'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'
 export type LocaleChoice = 'en' | 'ru'
@@ -33,12 +34,30 @@ export interface StoredMatches {
   seq?: number
 }
 
-/** A stored value that could not be used, kept aside (never deleted) with the reason. */
+/** Why stored data could not be used, when the store itself found it (not the engine's rules). */
+export type StorageReasonCode =
+  | 'unparseable'
+  | 'not-a-record'
+  | 'not-an-object'
+  | 'id-missing'
+  | 'name-missing'
+  | 'dates-missing'
+  | 'events-not-a-list'
+  | 'id-mismatch'
+  | 'newer-version'
+
+/**
+ * A stored value that could not be used, kept aside (never deleted) with the reason: the
+ * English `reason` for a bug report, and what lets the report say it in the user's
+ * language — the store's own `code`, or the engine's coded `refusal` (plain data).
+ */
 export interface QuarantineEntry {
   /** The storage key it came from, and the match id when it was one match of many. */
   key: string
   matchId?: string
   reason: string
+  code?: StorageReasonCode
+  refusal?: RuleReason
   at: string
   raw: unknown
 }

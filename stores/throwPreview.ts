@@ -18,6 +18,7 @@ import { computed, ref } from 'vue'
 import { simulateThrowTraced, type TracedThrowResult } from '../engine/collision.ts'
 import type { Move } from '../engine/types.ts'
 import { useMatchStore } from './match.ts'
+import { explainError } from '../i18n/explainError.ts'
 
 export const REPLAY_STEP_MS = 450
 
@@ -39,7 +40,7 @@ export const useThrowPreviewStore = defineStore('throwPreview', () => {
         error: null,
       }
     } catch (error) {
-      return { result: null, error: error instanceof Error ? error.message : String(error) }
+      return { result: null, error: explainError(error) }
     }
   }
   const simulated = computed(() => simulate(match.selectedMove))

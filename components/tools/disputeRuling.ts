@@ -37,12 +37,15 @@ export interface Limits {
 
 export type DisputeRuling =
   | { legal: true; move: Move; reading: GeneratorReading; limits: Limits }
-  /** The move line cannot be read (notation.ts says where). */
-  | { legal: false; rule: 'notation'; detail: string }
+  /**
+   * The move line cannot be read (notation.ts says where). `detail` is the engine's English;
+   * `refusal` is what it refused with, for the screen to say in the user's language.
+   */
+  | { legal: false; rule: 'notation'; detail: string; refusal: unknown }
   /** RULES.md §3: start cell, lengths 1–5 and the type's constraint (I-8 under the house rules). */
-  | { legal: false; rule: 'shape'; move: Move; detail: string }
+  | { legal: false; rule: 'shape'; move: Move; detail: string; refusal: unknown }
   /** The dice or cards themselves are not valid input. */
-  | { legal: false; rule: 'generator'; move: Move; detail: string }
+  | { legal: false; rule: 'generator'; move: Move; detail: string; refusal: unknown }
   /** RULES.md §8: a null allows no trajectory. */
   | { legal: false; rule: 'null'; move: Move }
   /** RULES.md §6.4: the type's power exceeds L. */
@@ -88,15 +91,15 @@ export function disputeRuling(moveText: string, generator: DisputeGenerator, con
   try {
     move = parseMove(moveText)
   } catch (error) {
-    return { legal: false, rule: 'notation', detail: message(error) }
+    return { legal: false, rule: 'notation', detail: message(error), refusal: error }
   }
   const shape = checkMove(move, context.houseRules)
-  if (!shape.ok) return { legal: false, rule: 'shape', move, detail: shape.reason }
+  if (!shape.ok) return { legal: false, rule: 'shape', move, detail: shape.reason, refusal: shape }
   let readings: GeneratorReading[]
   try {
     readings = readingsOf(generator, context.houseRules)
   } catch (error) {
-    return { legal: false, rule: 'generator', move, detail: message(error) }
+    return { legal: false, rule: 'generator', move, detail: message(error), refusal: error }
   }
   // I-5: with jokers the player chooses the reading, so the move stands if any reading allows it.
   const playable = readings.filter((reading) => reading.combination !== 'null')
