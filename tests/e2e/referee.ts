@@ -79,3 +79,44 @@ export async function stonesOnBoard(board: Locator): Promise<Position> {
   const of = (color: Color) => stones.filter((stone) => stone.color === color).map((stone) => stone.cell).sort()
   return { red: of('red'), blue: of('blue') }
 }
+
+// ─── the card variant's guided round (RULES.md §8) ───
+
+const SUIT_SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
+
+/** A card as the panel writes it: '10H' → '10♥'. */
+export function cardText(card: string): string {
+  return `${card.slice(0, -1)}${SUIT_SYMBOL[card.slice(-1)] ?? card.slice(-1)}`
+}
+
+/** Fills in the setup form for a card match of the default 8 ends and starts it. */
+export async function startCardMatch(page: Page, setup: PlayersSetup, deck: 36 | 52 | 54): Promise<void> {
+  const form = page.getByTestId('match-setup')
+  await form.getByTestId('setup-name-red').fill(setup.red)
+  await form.getByTestId('setup-name-blue').fill(setup.blue)
+  await form.getByTestId(`setup-variant-cards-${deck}`).check()
+  await form.getByTestId('setup-hammer-choice').check()
+  await form.getByTestId(`setup-hammer-${setup.hammer}`).check()
+  await form.getByTestId('setup-start').click()
+  await page.getByTestId('throw-panel').waitFor()
+}
+
+/** Names one card in a card picker: its rank, then its suit ('main', 'draw' or the hand's 'card'). */
+export async function pickCard(page: Page, prefix: string, card: string): Promise<void> {
+  await page.getByTestId(`${prefix}-rank-${card.slice(0, -1)}`).click()
+  await page.getByTestId(`${prefix}-suit-${card.slice(-1)}`).click()
+}
+
+/**
+ * Lays the mover's substitution cards: `beside` maps a main card to the substitution card laid
+ * beside it; `unused` marks the main card left out (6 main cards). Then makes the hand.
+ */
+export async function placeSubstitutions(page: Page, beside: Readonly<Record<string, string>>, unused?: string): Promise<void> {
+  const row = (main: string) => page.locator('.place-row').filter({ has: page.getByText(cardText(main), { exact: true }) })
+  for (const [main, substitution] of Object.entries(beside)) {
+    await row(main).locator('select').selectOption({ label: cardText(substitution) })
+  }
+  if (unused) await row(unused).getByRole('radio').check()
+  await page.getByTestId('round-place').click()
+  await page.getByTestId('card-reading').waitFor()
+}

@@ -1,0 +1,82 @@
+// The guided card round inside the throw panel, as the e2e card match met it (RULES.md §8):
+// a round's hands belong to that round only, and the round closes after the second throw.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBrowser } from 'wxt/testing'
+import ThrowPanel from '../../components/throw/ThrowPanel.vue'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { useMatchStore } from '../../stores/match.ts'
+
+enableAutoUnmount(afterEach)
+
+async function pick(wrapper: VueWrapper, prefix: string, card: string) {
+  await wrapper.find(`[data-testid="${prefix}-rank-${card.slice(0, -1)}"]`).trigger('click')
+  await wrapper.find(`[data-testid="${prefix}-suit-${card.slice(-1)}"]`).trigger('click')
+}
+
+async function click(wrapper: VueWrapper, testid: string) {
+  await wrapper.find(`[data-testid="${testid}"]`).trigger('click')
+  await flushPromises()
+}
+
+/** A 36-card match whose first round is two null hands thrown as nulls: 6♠ 8♥ 10♦ Q♣ A♠, then 7♥ for 6♠. */
+async function afterRoundOne(): Promise<VueWrapper> {
+  setActivePinia(createPinia())
+  const store = useMatchStore()
+  await store.load()
+  await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+  const wrapper = mount(ThrowPanel)
+  for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
+  await click(wrapper, 'round-place')
+  await click(wrapper, 'cards-record')
+  await click(wrapper, 'null-throw')
+  await pick(wrapper, 'draw', '7H')
+  await wrapper.find('select').setValue('7H')
+  await click(wrapper, 'round-place')
+  // The second player's hand waits to be thrown: the round is not to be closed yet.
+  expect(wrapper.find('[data-testid="card-hand"]').text()).toContain('7♥')
+  expect(wrapper.find('[data-testid="round-close"]').exists()).toBe(false)
+  expect(wrapper.find('[data-testid="reminder-close-round-after-second-throw"]').exists()).toBe(true)
+  await click(wrapper, 'cards-record')
+  await click(wrapper, 'null-throw')
+  expect(store.state?.throwNumber).toBe(3)
+  return wrapper
+}
+
+describe('CardRoundGuide in the throw panel: whose hand, which round', () => {
+  beforeEach(() => {
+    fakeBrowser.reset()
+    setLocale('en')
+  })
+  afterEach(() => useMatchStore().stopWatching())
+
+  it('the next round’s first throw offers no hand until the first player has made one', async () => {
+    const wrapper = await afterRoundOne()
+    // Round 1's first hand is still on the table, but it is not throw 3's hand.
+    expect(wrapper.find('[data-testid="card-hand"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="cards-record"]').exists()).toBe(false)
+    await click(wrapper, 'round-close')
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('Round 2')
+    expect(wrapper.find('[data-testid="card-hand"]').exists()).toBe(false)
+    // 7♥ stays as a main card; four more are laid, and the first player's own hand appears.
+    for (const card of ['9S', 'JH', 'KD', '6C']) await pick(wrapper, 'main', card)
+    await click(wrapper, 'round-place')
+    expect(wrapper.find('[data-testid="card-hand"]').text()).toBe('7♥9♠J♥K♦6♣')
+  })
+
+  it('a placing taken back takes the hand away from the card entry', async () => {
+    setActivePinia(createPinia())
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    const wrapper = mount(ThrowPanel)
+    for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
+    await click(wrapper, 'round-place')
+    expect(wrapper.find('[data-testid="card-hand"]').exists()).toBe(true)
+    await click(wrapper, 'round-step-back')
+    expect(wrapper.find('[data-testid="round-place"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="card-hand"]').exists()).toBe(false)
+  })
+})

@@ -1,0 +1,228 @@
+// A card-variant end refereed through the side panel's "Guided round", as two players new to it
+// would: the main cards named by rank and suit, the first player's substitution cards drawn and
+// laid beside main cards (one main card marked unused with six), the second player drawing until
+// both total five and then taking from the first player's cards, the hand made and recorded, a
+// listed move picked and confirmed, and the rounds closed — through round 4 and the reshuffle
+// that follows it (RULES.md §8).
+//
+// At every throw the screen is checked against the engine, computed here independently: the
+// round replayed through applyCardAction gives the hand, classifyCards its combination and L1,
+// the standing and the previous throw's power give L2 (§6; a null counts as power 1, I-7), and
+// legalMoves / simulateThrow give the moves listed and the stones after the throw.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { applyCardAction, classifyCards, initialCardRound, legalMoves, scoreHouse, simulateThrow } from '../../engine/index.ts'
+import type { CardHandCombination, CardRoundAction, CardRoundState, Color, Move, Position, RoundPlayer, TrajectoryType } from '../../engine/index.ts'
+import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
+import { cardText, confirmThrow, legalMove, pickCard, placeSubstitutions, startCardMatch, stonesOnBoard } from './referee.ts'
+
+/** RULES.md §3: each type's power. */
+const POWER: Record<TrajectoryType, number> = { reverse: 1, shortened: 2, triple: 3, quadruple: 4, semaphore: 5 }
+/** I-7: a null throw counts as power 1. */
+const NULL_POWER = 1
+/** The panel's English names of the combinations. */
+const COMBINATION_NAME: Record<CardHandCombination, string> = {
+  null: 'null',
+  pair: 'pair',
+  'two-pairs': 'two pairs',
+  three: 'three',
+  straight: 'straight',
+  flush: 'flush',
+  'full-house': 'full house',
+  four: 'four',
+}
+
+/** What happens at the table before one throw, in the order a person does it. */
+interface CardThrowScript {
+  /** The last round is closed first: its main cards discarded, substitution cards become main. */
+  close?: boolean
+  /** Main cards laid from the deck. */
+  main?: readonly string[]
+  /** Substitution cards the mover draws from the deck. */
+  draw?: readonly string[]
+  /** The first player's substitution cards the second player takes (only once both total 5). */
+  take?: readonly string[]
+  /** Main card → the mover's substitution card laid beside it. */
+  beside: Readonly<Record<string, string>>
+  /** The main card marked unused (six main cards). */
+  unused?: string
+  /** The hand's combination, for the reader of this script; the test checks it against the engine. */
+  combination: CardHandCombination
+}
+
+/**
+ * End 1, rounds 1–4 of a 52-card match (Red holds the hammer, so Blue is every round's first
+ * player): a full house on the first throw, nulls, a straight, threes — and takes from the
+ * first player's cards in rounds 1 and 3.
+ */
+const END_1: readonly CardThrowScript[] = [
+  // Round 1
+  { main: ['2S', '7H', '9D', 'JC', 'KS', '4D'], draw: ['KH', 'KD', '4H'], beside: { '2S': 'KH', '7H': 'KD', '9D': '4H' }, unused: 'JC', combination: 'full-house' },
+  { draw: ['10S', '10C'], take: ['KH'], beside: { '2S': '10S', '7H': '10C', '9D': 'KH' }, unused: 'JC', combination: 'two-pairs' },
+  // Round 2: main cards KD 4H (Blue's left over) 10S 10C KH (Red's), topped up with 3S
+  { close: true, main: ['3S'], draw: ['5D', '8S', '6H'], beside: { KD: '5D', '10S': '8S', '10C': '6H' }, unused: '3S', combination: 'null' },
+  { draw: ['2D', '2H'], beside: { KD: '2D', KH: '2H' }, unused: '3S', combination: 'two-pairs' },
+  // Round 3: 5D 8S 6H 2D 2H, topped up with 7C
+  { close: true, main: ['7C'], draw: ['4S', '3C'], beside: { '8S': '4S', '2H': '3C' }, unused: '7C', combination: 'straight' },
+  { draw: ['9H', '9C', '9S'], take: ['4S'], beside: { '5D': '9H', '6H': '9C', '2D': '9S', '8S': '4S' }, unused: '7C', combination: 'three' },
+  // Round 4: 3C 9H 9C 9S 4S, topped up with AH
+  { close: true, main: ['AH'], draw: ['AD', 'AS'], beside: { '3C': 'AD', '4S': 'AS' }, unused: 'AH', combination: 'full-house' },
+  { beside: {}, unused: '3C', combination: 'three' },
+]
+
+function opponent(color: Color): Color {
+  return color === 'red' ? 'blue' : 'red'
+}
+
+/** L from the rule book's words, not from the app: §6 steps 2–4. */
+function expectedLimit(l1: number, position: Position, mover: Color, previousPower: number | null): number {
+  if (previousPower === null) return l1
+  const score = scoreHouse(position)
+  const l2 = score[mover] > 0 ? Math.max(1, previousPower - 1) : score[opponent(mover)] > 0 ? 5 : Math.min(5, previousPower + 1)
+  return Math.max(1, Math.min(l1, l2))
+}
+
+function moveOf(key: string): Move {
+  const [start, type, lengths] = key.split(' ')
+  return { start: start!, type: type as TrajectoryType, lengths: lengths!.split(',').map(Number) }
+}
+
+/** The test's own card round: the same steps through the engine, refused steps failing the test. */
+function apply(state: CardRoundState, action: CardRoundAction): CardRoundState {
+  const result = applyCardAction(state, action)
+  if (!result.ok) throw new Error(`script: ${action.type} refused: ${result.message}`)
+  return result.state
+}
+
+describe('a 52-card end in the guided round: rounds 1–4, each throw checked against the rule book', () => {
+  let browser: ExtensionBrowser
+  let panel: Page
+  const board = () => panel.getByTestId('board').first()
+  const phase = () => panel.getByTestId('card-round-phase').innerText()
+
+  /** Screenshots at 360 and 420 px, and nothing wider than the 360 px panel. */
+  async function look(name: string): Promise<void> {
+    await screenshot(panel, name)
+    await panel.setViewportSize({ width: NARROW_WIDTH, height: 800 })
+    expect(await horizontalOverflow(panel), `${name} at ${NARROW_WIDTH} px`).toEqual([])
+    await panel.setViewportSize({ width: WIDE_WIDTH, height: 800 })
+  }
+
+  beforeAll(async () => {
+    browser = await ExtensionBrowser.launch()
+    panel = await browser.open('sidepanel', WIDE_WIDTH)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('sets up a 52-card match; the guided round asks for six main cards', async () => {
+    await panel.getByTestId('match-new').click()
+    await startCardMatch(panel, { red: 'Nina', blue: 'Pavel', hammer: 'red' }, 52)
+    expect(await panel.getByTestId('cards-mode-round').getAttribute('aria-checked')).toBe('true')
+    expect(await phase()).toMatch(/Round 1, 52 cards in the deck — lay the main cards/)
+  })
+
+  it('plays rounds 1–4 (throws 1–8): hand, combination, L, legal moves and stones are the rule book’s', async () => {
+    let round = initialCardRound(52)
+    let position: Position = { red: [], blue: [] }
+    let previousPower: number | null = null
+    for (const [index, script] of END_1.entries()) {
+      const throwNumber = index + 1
+      const mover: Color = throwNumber % 2 === 1 ? 'blue' : 'red'
+      const player: RoundPlayer = throwNumber % 2 === 1 ? 'first' : 'second'
+      const at = `throw ${throwNumber}`
+      expect(await panel.getByTestId('throw-status').innerText(), at).toContain(`${throwNumber} of 16`)
+
+      if (script.close) {
+        // The last round's hands are still on the table, but neither is this throw's hand.
+        expect(await panel.getByTestId('card-hand').count(), `${at}: a hand before any is made`).toBe(0)
+        await panel.getByTestId('round-close').click()
+        round = apply(round, { type: 'close-round' })
+      }
+      for (const [i, card] of (script.main ?? []).entries()) {
+        await pickCard(panel, 'main', card)
+        round = apply(round, { type: 'deal-main', card })
+        if (throwNumber === 1 && i === 2) await look('card-round-main-cards')
+      }
+      expect(await phase(), at).toContain(`${player} player: substitution cards`)
+      for (const card of script.draw ?? []) {
+        // The second player takes from the first only once the deck has brought the total to 5.
+        if (player === 'second') expect(await panel.locator('[data-testid^="round-take-"]').count(), `${at}: take before 5`).toBe(0)
+        await pickCard(panel, 'draw', card)
+        round = apply(round, { type: 'draw', player, card })
+      }
+      if (throwNumber === 1) await look('card-round-first-player')
+      for (const card of script.take ?? []) {
+        if (throwNumber === 2) await look('card-round-second-player-takes')
+        await panel.getByTestId(`round-take-${card}`).click()
+        round = apply(round, { type: 'take', player: 'second', card })
+      }
+      if (throwNumber === 3) {
+        // Mid-round in Russian: the guide's words are the rule book's (§11).
+        await panel.getByTestId('lang-switch').click()
+        await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('Подменные карты первого игрока')
+        await look('card-round-ru')
+        await panel.getByTestId('lang-switch').click()
+        await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('First player’s substitution cards')
+      }
+
+      await placeSubstitutions(panel, script.beside, script.unused)
+      const beside = round.main.map((card) => script.beside[card] ?? null)
+      const unused = script.unused === undefined ? null : round.main.indexOf(script.unused)
+      round = apply(round, { type: 'place', player, beside, unused })
+      const hand = round.hands[player]!
+      const reading = classifyCards(hand, 52)
+      expect(reading.combination, `${at}: the script's hand`).toBe(script.combination)
+      expect(await panel.getByTestId('card-hand').innerText(), at).toBe(hand.map(cardText).join('\n'))
+      expect(await panel.getByTestId('card-reading').innerText(), at).toContain(`${COMBINATION_NAME[reading.combination]} ·`)
+      // The round closes after the second player's throw, not before it.
+      if (player === 'second') expect(await panel.getByTestId('round-close').count(), `${at}: close too early`).toBe(0)
+      if (throwNumber === 2) await look('card-round-hand')
+
+      await panel.getByTestId('cards-record').click()
+      await panel.getByTestId('throw-limits').waitFor()
+      expect(await panel.getByTestId('combination').innerText(), at).toBe(COMBINATION_NAME[reading.combination])
+      const limit = expectedLimit(reading.limit, position, mover, previousPower)
+      expect(await panel.getByTestId('limit-l').innerText(), `${at}: L`).toMatch(new RegExp(`^${limit}\\b`))
+
+      if (reading.combination === 'null') {
+        // A null: the stone leaves play without touching anything, power 1 (§8, I-7).
+        expect(await panel.locator('[data-testid="legal-move"]').count(), `${at}: no moves for a null`).toBe(0)
+        await look('card-round-null')
+        const status = await panel.getByTestId('throw-status').innerText()
+        await panel.getByTestId('null-throw').click()
+        await expect.poll(() => panel.getByTestId('throw-status').innerText()).not.toBe(status)
+        previousPower = NULL_POWER
+      } else {
+        const keys = await panel.locator('[data-testid="legal-move"]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-move')!))
+        expect(keys.length, `${at}: legal moves listed`).toBe(legalMoves(reading.numbers, limit).length)
+        if (throwNumber === 1) await look('card-round-moves')
+        // A different pick each throw, spread over the list.
+        const key = keys[(throwNumber * 7) % keys.length]!
+        await (await legalMove(panel, key)).click()
+        await panel.getByTestId('throw-replay').waitFor()
+        await confirmThrow(panel)
+        const move = moveOf(key)
+        position = simulateThrow(position, mover, move, throwNumber).position
+        previousPower = POWER[move.type]
+      }
+      const shown = await stonesOnBoard(board())
+      expect(shown, `${at} by ${mover}`).toEqual({ red: [...position.red].sort(), blue: [...position.blue].sort() })
+    }
+  })
+
+  it('after round 4 the guide says to gather every card, discards too, and shuffle; then fresh main cards', async () => {
+    expect(await panel.getByTestId('throw-status').innerText()).toContain('9 of 16')
+    await panel.getByTestId('round-close').click()
+    await panel.getByTestId('reminder-shuffle-all-after-round-4').waitFor()
+    expect(await phase()).toContain('round 4 is over')
+    await look('card-round-gather')
+    await panel.getByTestId('round-gather').click()
+    // Every card is back in the deck, the discarded 9♦ of round 1 too.
+    expect(await phase()).toMatch(/Round 5, 52 cards in the deck — lay the main cards/)
+    await pickCard(panel, 'main', '9D')
+    expect(await panel.getByTestId('round-refusal').count()).toBe(0)
+  })
+})
