@@ -1,0 +1,97 @@
+// Bad input anywhere is refused in the user's language and loses nothing already recorded:
+// the screens show the engine's coded refusals through explainError, here in Russian.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
+import { fakeBrowser } from 'wxt/testing'
+import MoveInput from '../../components/throw/MoveInput.vue'
+import ImportExport from '../../components/tools/ImportExport.vue'
+import StorageReport from '../../entrypoints/sidepanel/StorageReport.vue'
+import { DEFAULT_HOUSE_RULES } from '../../engine/houseRules.ts'
+import { defaultSetup } from '../../engine/match.ts'
+import { setLocale } from '../../i18n/index.ts'
+import { createPinia, setActivePinia } from 'pinia'
+import { useMatchStore } from '../../stores/match.ts'
+import { freshMatchStore } from './freshMatchStore.ts'
+
+enableAutoUnmount(afterEach)
+
+let store: ReturnType<typeof useMatchStore>
+
+beforeEach(async () => {
+  store = await freshMatchStore()
+})
+afterEach(() => {
+  store.stopWatching()
+  setLocale('en')
+})
+
+const CYRILLIC = /[а-яё]/i
+
+describe('a typed move refused in Russian', () => {
+  async function typed(text: string): Promise<string> {
+    setLocale('ru')
+    const wrapper = mount(MoveInput, { props: { numbers: 'any', limit: 5, houseRules: DEFAULT_HOUSE_RULES } })
+    await wrapper.find('[data-testid="move-text"]').setValue(text)
+    await wrapper.find('form').trigger('submit')
+    return wrapper.find('[data-testid="move-text-error"]').text()
+  }
+
+  it('a triple whose first diagonal is shorter than the last names the rule in Russian', async () => {
+    expect(await typed('d0 triple 1-3-2')).toBe('тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2)')
+  })
+
+  it('a start cell off the field names the cell and the column', async () => {
+    const text = await typed('z9 reverse 1-1')
+    expect(text).toContain('z9')
+    expect(text).toContain('символ 1')
+    expect(text).toMatch(CYRILLIC)
+    expect(text).not.toContain('⟦')
+  })
+
+  it('a length 6 is refused in Russian', async () => {
+    const text = await typed('c0 reverse 1-6')
+    expect(text).toContain('длина — целое число от 1 до 5')
+  })
+})
+
+describe('a corrupted match file refused in Russian', () => {
+  it('says what is wrong and where, and that nothing was changed', async () => {
+    await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), 'Friday')
+    const before = { id: store.currentId, ids: Object.keys(store.matches), events: store.events.length }
+    const file = JSON.parse(store.exportMatch()) as { events: unknown[] }
+    file.events.push({
+      type: 'ThrowMade',
+      move: { start: 'd0', type: 'triple', lengths: [1, 3, 2] },
+      result: { position: { red: [], blue: [] }, outOfPlay: [], freeGuardViolation: false, power: 3 },
+    })
+    setLocale('ru')
+    const wrapper = mount(ImportExport)
+    const input = wrapper.find('[data-testid="import-json"]')
+    Object.defineProperty(input.element, 'files', { value: [new File([JSON.stringify(file)], 'match.json')], configurable: true })
+    await input.trigger('change')
+    await flushPromises()
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="import-json-message"]').exists()).toBe(true))
+    expect(wrapper.find('[data-testid="import-json-message"]').text()).toBe(
+      'Файл отклонён, ничего не изменено: events[1].move: тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2)',
+    )
+    expect({ id: store.currentId, ids: Object.keys(store.matches), events: store.events.length }).toEqual(before)
+  })
+})
+
+describe('corrupted storage reported in Russian', () => {
+  it('the engine’s reason for a stored match that does not replay is said in Russian', async () => {
+    store.stopWatching()
+    fakeBrowser.reset()
+    await fakeBrowser.storage.local.set({
+      matches: { currentId: 'x', matches: { x: { id: 'x', name: 'bad', createdAt: 'a', updatedAt: 'b', events: [{ type: 'Nope' }] } } },
+    })
+    setActivePinia(createPinia())
+    store = useMatchStore()
+    await store.load()
+    setLocale('ru')
+    const wrapper = mount(StorageReport)
+    const text = wrapper.find('[data-testid="storage-problems"]').text()
+    expect(text).toContain('Матч x: events[0].type: неизвестный вид записи "Nope"')
+    expect(text).not.toContain('unknown event type')
+  })
+})
