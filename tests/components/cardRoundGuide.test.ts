@@ -66,6 +66,31 @@ describe('CardRoundGuide in the throw panel: whose hand, which round', () => {
     expect(wrapper.find('[data-testid="card-hand"]').text()).toBe('7♥9♠J♥K♦6♣')
   })
 
+  it('names the colour of the round’s first and second player, in English and in Russian', async () => {
+    setActivePinia(createPinia())
+    const store = useMatchStore()
+    await store.load()
+    // Red holds the hammer, so Blue throws first and is every round's first player.
+    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'red'), variant: { kind: 'cards', deck: 36 } })
+    const wrapper = mount(ThrowPanel)
+    for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
+    const guide = () => wrapper.find('[data-testid="card-round"]').text()
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('first player (Blue): substitution cards')
+    expect(guide()).toContain('First player’s substitution cards (Blue)')
+    expect(guide()).toContain('Second player’s substitution cards (Red)')
+    setLocale('ru')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('первый игрок (Синие): подменные карты')
+    expect(guide()).toContain('Подменные карты второго игрока (Красные)')
+    setLocale('en')
+    await click(wrapper, 'round-place')
+    await click(wrapper, 'cards-record')
+    await click(wrapper, 'null-throw')
+    // Throw 2 is Red's: still the round's second player.
+    expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('second player (Red): substitution cards')
+    expect(guide()).toContain('First player’s substitution cards (Blue)')
+  })
+
   it('a placing taken back takes the hand away from the card entry', async () => {
     setActivePinia(createPinia())
     const store = useMatchStore()

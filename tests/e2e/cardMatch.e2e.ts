@@ -11,8 +11,9 @@
 // legalMoves / simulateThrow give the moves listed and the stones after the throw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { applyCardAction, classifyCards, initialCardRound, legalMoves, scoreHouse, simulateThrow } from '../../engine/index.ts'
+import { applyCardAction, classifyCards, initialCardRound, legalMoves, mainCardCount, scoreHouse, simulateThrow } from '../../engine/index.ts'
 import type { CardHandCombination, CardRoundAction, CardRoundState, Color, Move, Position, RoundPlayer, TrajectoryType } from '../../engine/index.ts'
+import type { Deck } from '../../engine/cards.ts'
 import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
 import { cardText, confirmThrow, legalMove, pickCard, placeSubstitutions, startCardMatch, stonesOnBoard } from './referee.ts'
 
@@ -94,19 +95,127 @@ function apply(state: CardRoundState, action: CardRoundAction): CardRoundState {
   return result.state
 }
 
+/** A moment of a throw worth a screenshot (or a language switch); the throw number says which. */
+type Moment = 'main-laid' | 'drawn' | 'before-take' | 'placed' | 'null' | 'moves'
+
+/** One side panel refereeing a card match, and a way to look at it. */
+interface Table {
+  panel: Page
+  deck: Deck
+  /** Called at each moment of each throw; the 52-card end takes its screenshots here. */
+  at(moment: Moment, throwNumber: number): Promise<void>
+}
+
+/**
+ * Plays the scripted throws from throw 1 of end 1 (Red holds the hammer, so Blue is the round's
+ * first player), checking each one against the engine.
+ */
+async function playCardThrows({ panel, deck, at: moment }: Table, script: readonly CardThrowScript[]): Promise<void> {
+  const phase = () => panel.getByTestId('card-round-phase').innerText()
+  let round = initialCardRound(deck)
+  let position: Position = { red: [], blue: [] }
+  let previousPower: number | null = null
+  for (const [index, step] of script.entries()) {
+    const throwNumber = index + 1
+    const mover: Color = throwNumber % 2 === 1 ? 'blue' : 'red'
+    const player: RoundPlayer = throwNumber % 2 === 1 ? 'first' : 'second'
+    const at = `${deck} cards, throw ${throwNumber}`
+    expect(await panel.getByTestId('throw-status').innerText(), at).toContain(`${throwNumber} of 16`)
+
+    if (step.close) {
+      // The last round's hands are still on the table, but neither is this throw's hand.
+      expect(await panel.getByTestId('card-hand').count(), `${at}: a hand before any is made`).toBe(0)
+      await panel.getByTestId('round-close').click()
+      round = apply(round, { type: 'close-round' })
+    }
+    for (const card of step.main ?? []) {
+      await pickCard(panel, 'main', card)
+      round = apply(round, { type: 'deal-main', card })
+      if (round.main.length === 3) await moment('main-laid', throwNumber)
+    }
+    expect(await phase(), at).toContain(`${player} player (${player === 'first' ? 'Blue' : 'Red'}): substitution cards`)
+    for (const card of step.draw ?? []) {
+      // The second player takes from the first only once the deck has brought the total to 5.
+      if (player === 'second') expect(await panel.locator('[data-testid^="round-take-"]').count(), `${at}: take before 5`).toBe(0)
+      await pickCard(panel, 'draw', card)
+      round = apply(round, { type: 'draw', player, card })
+    }
+    await moment('drawn', throwNumber)
+    for (const card of step.take ?? []) {
+      await moment('before-take', throwNumber)
+      await panel.getByTestId(`round-take-${card}`).click()
+      round = apply(round, { type: 'take', player: 'second', card })
+    }
+    // Only with six main cards is one marked unused (RULES.md §8).
+    expect(await panel.locator('.place-row input[type="radio"]').count(), `${at}: unused marks`).toBe(mainCardCount(deck) === 6 ? 6 : 0)
+
+    await placeSubstitutions(panel, step.beside, step.unused)
+    const beside = round.main.map((card) => step.beside[card] ?? null)
+    const unused = step.unused === undefined ? null : round.main.indexOf(step.unused)
+    round = apply(round, { type: 'place', player, beside, unused })
+    const hand = round.hands[player]!
+    const reading = classifyCards(hand, deck)
+    expect(reading.combination, `${at}: the script's hand`).toBe(step.combination)
+    expect(await panel.getByTestId('card-hand').innerText(), at).toBe(hand.map(cardText).join('\n'))
+    expect(await panel.getByTestId('card-reading').innerText(), at).toContain(`${COMBINATION_NAME[reading.combination]} ·`)
+    // The round closes after the second player's throw, not before it.
+    if (player === 'second') expect(await panel.getByTestId('round-close').count(), `${at}: close too early`).toBe(0)
+    await moment('placed', throwNumber)
+
+    await panel.getByTestId('cards-record').click()
+    await panel.getByTestId('throw-limits').waitFor()
+    expect(await panel.getByTestId('combination').innerText(), at).toBe(COMBINATION_NAME[reading.combination])
+    const limit = expectedLimit(reading.limit, position, mover, previousPower)
+    expect(await panel.getByTestId('limit-l').innerText(), `${at}: L`).toMatch(new RegExp(`^${limit}\\b`))
+
+    if (reading.combination === 'null') {
+      // A null: the stone leaves play without touching anything, power 1 (§8, I-7).
+      expect(await panel.locator('[data-testid="legal-move"]').count(), `${at}: no moves for a null`).toBe(0)
+      await moment('null', throwNumber)
+      const status = await panel.getByTestId('throw-status').innerText()
+      await panel.getByTestId('null-throw').click()
+      await expect.poll(() => panel.getByTestId('throw-status').innerText()).not.toBe(status)
+      previousPower = NULL_POWER
+    } else {
+      const keys = await panel.locator('[data-testid="legal-move"]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-move')!))
+      expect(keys.length, `${at}: legal moves listed`).toBe(legalMoves(reading.numbers, limit).length)
+      await moment('moves', throwNumber)
+      // A different pick each throw, spread over the list.
+      const key = keys[(throwNumber * 7) % keys.length]!
+      await (await legalMove(panel, key)).click()
+      await panel.getByTestId('throw-replay').waitFor()
+      await confirmThrow(panel)
+      const move = moveOf(key)
+      position = simulateThrow(position, mover, move, throwNumber).position
+      previousPower = POWER[move.type]
+    }
+    const shown = await stonesOnBoard(panel.getByTestId('board').first())
+    expect(shown, `${at} by ${mover}`).toEqual({ red: [...position.red].sort(), blue: [...position.blue].sort() })
+  }
+}
+
+/** Screenshots at 360 and 420 px, and nothing wider than the 360 px panel. */
+async function look(panel: Page, name: string): Promise<void> {
+  await screenshot(panel, name)
+  await panel.setViewportSize({ width: NARROW_WIDTH, height: 800 })
+  expect(await horizontalOverflow(panel), `${name} at ${NARROW_WIDTH} px`).toEqual([])
+  await panel.setViewportSize({ width: WIDE_WIDTH, height: 800 })
+}
+
+/** The screens of the 52-card end worth keeping, by throw and moment. */
+const SCREENS_52: Readonly<Record<string, string>> = {
+  '1 main-laid': 'card-round-main-cards',
+  '1 drawn': 'card-round-first-player',
+  '1 moves': 'card-round-moves',
+  '2 before-take': 'card-round-second-player-takes',
+  '2 placed': 'card-round-hand',
+  '3 null': 'card-round-null',
+}
+
 describe('a 52-card end in the guided round: rounds 1–4, each throw checked against the rule book', () => {
   let browser: ExtensionBrowser
   let panel: Page
-  const board = () => panel.getByTestId('board').first()
   const phase = () => panel.getByTestId('card-round-phase').innerText()
-
-  /** Screenshots at 360 and 420 px, and nothing wider than the 360 px panel. */
-  async function look(name: string): Promise<void> {
-    await screenshot(panel, name)
-    await panel.setViewportSize({ width: NARROW_WIDTH, height: 800 })
-    expect(await horizontalOverflow(panel), `${name} at ${NARROW_WIDTH} px`).toEqual([])
-    await panel.setViewportSize({ width: WIDE_WIDTH, height: 800 })
-  }
 
   beforeAll(async () => {
     browser = await ExtensionBrowser.launch()
@@ -125,92 +234,25 @@ describe('a 52-card end in the guided round: rounds 1–4, each throw checked ag
   })
 
   it('plays rounds 1–4 (throws 1–8): hand, combination, L, legal moves and stones are the rule book’s', async () => {
-    let round = initialCardRound(52)
-    let position: Position = { red: [], blue: [] }
-    let previousPower: number | null = null
-    for (const [index, script] of END_1.entries()) {
-      const throwNumber = index + 1
-      const mover: Color = throwNumber % 2 === 1 ? 'blue' : 'red'
-      const player: RoundPlayer = throwNumber % 2 === 1 ? 'first' : 'second'
-      const at = `throw ${throwNumber}`
-      expect(await panel.getByTestId('throw-status').innerText(), at).toContain(`${throwNumber} of 16`)
-
-      if (script.close) {
-        // The last round's hands are still on the table, but neither is this throw's hand.
-        expect(await panel.getByTestId('card-hand').count(), `${at}: a hand before any is made`).toBe(0)
-        await panel.getByTestId('round-close').click()
-        round = apply(round, { type: 'close-round' })
-      }
-      for (const [i, card] of (script.main ?? []).entries()) {
-        await pickCard(panel, 'main', card)
-        round = apply(round, { type: 'deal-main', card })
-        if (throwNumber === 1 && i === 2) await look('card-round-main-cards')
-      }
-      expect(await phase(), at).toContain(`${player} player: substitution cards`)
-      for (const card of script.draw ?? []) {
-        // The second player takes from the first only once the deck has brought the total to 5.
-        if (player === 'second') expect(await panel.locator('[data-testid^="round-take-"]').count(), `${at}: take before 5`).toBe(0)
-        await pickCard(panel, 'draw', card)
-        round = apply(round, { type: 'draw', player, card })
-      }
-      if (throwNumber === 1) await look('card-round-first-player')
-      for (const card of script.take ?? []) {
-        if (throwNumber === 2) await look('card-round-second-player-takes')
-        await panel.getByTestId(`round-take-${card}`).click()
-        round = apply(round, { type: 'take', player: 'second', card })
-      }
-      if (throwNumber === 3) {
-        // Mid-round in Russian: the guide's words are the rule book's (§11).
-        await panel.getByTestId('lang-switch').click()
-        await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('Подменные карты первого игрока')
-        await look('card-round-ru')
-        await panel.getByTestId('lang-switch').click()
-        await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('First player’s substitution cards')
-      }
-
-      await placeSubstitutions(panel, script.beside, script.unused)
-      const beside = round.main.map((card) => script.beside[card] ?? null)
-      const unused = script.unused === undefined ? null : round.main.indexOf(script.unused)
-      round = apply(round, { type: 'place', player, beside, unused })
-      const hand = round.hands[player]!
-      const reading = classifyCards(hand, 52)
-      expect(reading.combination, `${at}: the script's hand`).toBe(script.combination)
-      expect(await panel.getByTestId('card-hand').innerText(), at).toBe(hand.map(cardText).join('\n'))
-      expect(await panel.getByTestId('card-reading').innerText(), at).toContain(`${COMBINATION_NAME[reading.combination]} ·`)
-      // The round closes after the second player's throw, not before it.
-      if (player === 'second') expect(await panel.getByTestId('round-close').count(), `${at}: close too early`).toBe(0)
-      if (throwNumber === 2) await look('card-round-hand')
-
-      await panel.getByTestId('cards-record').click()
-      await panel.getByTestId('throw-limits').waitFor()
-      expect(await panel.getByTestId('combination').innerText(), at).toBe(COMBINATION_NAME[reading.combination])
-      const limit = expectedLimit(reading.limit, position, mover, previousPower)
-      expect(await panel.getByTestId('limit-l').innerText(), `${at}: L`).toMatch(new RegExp(`^${limit}\\b`))
-
-      if (reading.combination === 'null') {
-        // A null: the stone leaves play without touching anything, power 1 (§8, I-7).
-        expect(await panel.locator('[data-testid="legal-move"]').count(), `${at}: no moves for a null`).toBe(0)
-        await look('card-round-null')
-        const status = await panel.getByTestId('throw-status').innerText()
-        await panel.getByTestId('null-throw').click()
-        await expect.poll(() => panel.getByTestId('throw-status').innerText()).not.toBe(status)
-        previousPower = NULL_POWER
-      } else {
-        const keys = await panel.locator('[data-testid="legal-move"]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-move')!))
-        expect(keys.length, `${at}: legal moves listed`).toBe(legalMoves(reading.numbers, limit).length)
-        if (throwNumber === 1) await look('card-round-moves')
-        // A different pick each throw, spread over the list.
-        const key = keys[(throwNumber * 7) % keys.length]!
-        await (await legalMove(panel, key)).click()
-        await panel.getByTestId('throw-replay').waitFor()
-        await confirmThrow(panel)
-        const move = moveOf(key)
-        position = simulateThrow(position, mover, move, throwNumber).position
-        previousPower = POWER[move.type]
-      }
-      const shown = await stonesOnBoard(board())
-      expect(shown, `${at} by ${mover}`).toEqual({ red: [...position.red].sort(), blue: [...position.blue].sort() })
-    }
+    await playCardThrows(
+      {
+        panel,
+        deck: 52,
+        async at(moment, throwNumber) {
+          const name = SCREENS_52[`${throwNumber} ${moment}`]
+          if (name) await look(panel, name)
+          if (throwNumber === 3 && moment === 'drawn') {
+            // Mid-round in Russian: the guide's words are the rule book's (§11).
+            await panel.getByTestId('lang-switch').click()
+            await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('Подменные карты первого игрока (Синие)')
+            await look(panel, 'card-round-ru')
+            await panel.getByTestId('lang-switch').click()
+            await expect.poll(() => panel.getByTestId('card-round').innerText()).toContain('First player’s substitution cards (Blue)')
+          }
+        },
+      },
+      END_1,
+    )
   })
 
   it('after round 4 the guide says to gather every card, discards too, and shuffle; then fresh main cards', async () => {
@@ -218,11 +260,52 @@ describe('a 52-card end in the guided round: rounds 1–4, each throw checked ag
     await panel.getByTestId('round-close').click()
     await panel.getByTestId('reminder-shuffle-all-after-round-4').waitFor()
     expect(await phase()).toContain('round 4 is over')
-    await look('card-round-gather')
+    await look(panel, 'card-round-gather')
     await panel.getByTestId('round-gather').click()
     // Every card is back in the deck, the discarded 9♦ of round 1 too.
     expect(await phase()).toMatch(/Round 5, 52 cards in the deck — lay the main cards/)
     await pickCard(panel, 'main', '9D')
     expect(await panel.getByTestId('round-refusal').count()).toBe(0)
+  })
+})
+
+/**
+ * Rounds 1–2 of a 36-card match: five main cards, none marked unused; a flush; round 2's main
+ * cards are exactly the five substitution cards left, so nothing is laid from the deck.
+ */
+const END_1_36: readonly CardThrowScript[] = [
+  { main: ['6S', '8H', '10D', 'QC', 'AS'], draw: ['QH', 'QD'], beside: { '6S': 'QH', '8H': 'QD' }, combination: 'three' },
+  { draw: ['9S', 'KS', 'JS'], beside: { '8H': '9S', '10D': 'KS', QC: 'JS' }, combination: 'flush' },
+  { close: true, beside: {}, combination: 'pair' },
+  { draw: ['10S'], beside: { QH: '10S' }, combination: 'straight' },
+]
+
+describe('a 36-card end in the guided round: five main cards, rounds 1–2', () => {
+  let browser: ExtensionBrowser
+  let panel: Page
+
+  beforeAll(async () => {
+    browser = await ExtensionBrowser.launch()
+    panel = await browser.open('sidepanel', WIDE_WIDTH)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('plays throws 1–4 of a 36-card match against the rule book', async () => {
+    await panel.getByTestId('match-new').click()
+    await startCardMatch(panel, { red: 'Nina', blue: 'Pavel', hammer: 'red' }, 36)
+    expect(await panel.getByTestId('card-round-phase').innerText()).toMatch(/Round 1, 36 cards in the deck — lay the main cards/)
+    await playCardThrows(
+      {
+        panel,
+        deck: 36,
+        async at(moment, throwNumber) {
+          if (throwNumber === 1 && moment === 'drawn') await look(panel, 'card-round-36-first-player')
+        },
+      },
+      END_1_36,
+    )
   })
 })
