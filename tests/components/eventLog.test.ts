@@ -4,6 +4,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import EventLog from '../../components/match/EventLog.vue'
 import { moveText } from '../../components/throw/moveText.ts'
+import ThrowPanel from '../../components/throw/ThrowPanel.vue'
 import { defaultSetup } from '../../engine/match.ts'
 import { parseMove } from '../../engine/notation.ts'
 import type { Move } from '../../engine/types.ts'
@@ -37,6 +38,20 @@ describe('event log', () => {
     const text = wrapper.find('[data-testid="event-log"]').text()
     expect(text).toContain('Бросок 1, Красные: e0 семафор 5-3')
     expect(text).not.toContain('semaphore')
+  })
+
+  it('writes a hand as players read cards, with suit symbols, and offers to re-enter the cards (not dice)', async () => {
+    setLocale('en')
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), variant: { kind: 'cards', deck: 52 } })
+    await store.recordGenerator({ kind: 'cards', hand: ['KH', 'KD', '4H', 'KS', '10D'] })
+    const log = mount(EventLog, { props: { state: store.state! }, global: { plugins: [pinia] } })
+    expect(log.find('[data-testid="event-log"]').text()).toContain('Cards K♥ K♦ 4♥ K♠ 10♦')
+    const panel = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    expect(panel.find('[data-testid="generator-undo"]').text()).toBe('Enter the cards again (undo)')
   })
 
   it('every type, in both languages, reads back as the same move', () => {

@@ -259,7 +259,8 @@ describe('a 52-card end in the guided round: rounds 1–4, each throw checked ag
     expect(await panel.getByTestId('throw-status').innerText()).toContain('9 of 16')
     await panel.getByTestId('round-close').click()
     await panel.getByTestId('reminder-shuffle-all-after-round-4').waitFor()
-    expect(await phase()).toContain('round 4 is over')
+    // No deck count before the gathering: every card, the discards too, is about to be reshuffled.
+    expect(await phase()).toBe('Round 5 begins after the shuffle — round 4 is over')
     await look(panel, 'card-round-gather')
     await panel.getByTestId('round-gather').click()
     // Every card is back in the deck, the discarded 9♦ of round 1 too.
