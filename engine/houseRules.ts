@@ -1,5 +1,6 @@
 // RULES.md I-11: the two interpretations players may change before a match. A match
 // records the house rules it was played under.
+import { ruleReason, type RuleReason } from './errors.ts'
 
 export type CardCombination = 'pair' | 'two-pairs' | 'three' | 'straight' | 'full-house' | 'flush' | 'four'
 
@@ -30,22 +31,27 @@ export const DEFAULT_HOUSE_RULES: Readonly<HouseRules> = Object.freeze({
 
 /** Checks a house-rules object (from a file or storage); returns the problems found. */
 export function houseRulesErrors(value: unknown): string[] {
-  const errors: string[] = []
+  return houseRulesProblems(value).map((problem) => `house rules: ${problem.message}`)
+}
+
+/** The same problems, coded, so a person reads them in their language (engine/errors.ts). */
+export function houseRulesProblems(value: unknown): RuleReason[] {
+  const problems: RuleReason[] = []
   const rules = value as Partial<HouseRules> | null
-  if (typeof rules !== 'object' || rules === null) return ['house rules: expected an object']
+  if (typeof rules !== 'object' || rules === null) return [ruleReason('house-rules.not-an-object', {}, 'expected an object')]
   if (rules.quadrupleConstraint !== 'strict' && rules.quadrupleConstraint !== 'attested') {
-    errors.push(`house rules: quadrupleConstraint must be 'strict' or 'attested'`)
+    problems.push(ruleReason('house-rules.quadruple', {}, `quadrupleConstraint must be 'strict' or 'attested'`))
   }
   const limits = rules.cardLimits as Record<string, unknown> | undefined
   if (typeof limits !== 'object' || limits === null) {
-    errors.push('house rules: cardLimits must be an object')
+    problems.push(ruleReason('house-rules.card-limits', {}, 'cardLimits must be an object'))
   } else {
     for (const key of Object.keys(DEFAULT_CARD_LIMITS)) {
       const limit = limits[key]
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 5) {
-        errors.push(`house rules: card limit of ${key} must be a whole number 1–5`)
+        problems.push(ruleReason('house-rules.card-limit', { combination: key }, `card limit of ${key} must be a whole number 1–5`))
       }
     }
   }
-  return errors
+  return problems
 }

@@ -44,6 +44,8 @@ export {
   moverOf,
   nullThrowEvent,
   setupErrors,
+  setupProblems,
+  setupProblemReason,
   startMatch,
   throwEvent,
 } from './match.ts'
@@ -59,6 +61,7 @@ export type {
   MatchEventType,
   MatchPhase,
   MatchSetup,
+  SetupProblem,
   MatchStarted,
   MatchState,
   PositionCorrected,

@@ -3,7 +3,7 @@
 // list — never fields that someone edits.
 import { setupRefusal, validatePosition } from './board.ts'
 import { RuleError, reasonOf, refuseWith, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
-import { DEFAULT_HOUSE_RULES, houseRulesErrors, type CardCombination, type HouseRules } from './houseRules.ts'
+import { DEFAULT_HOUSE_RULES, houseRulesProblems, type CardCombination, type HouseRules } from './houseRules.ts'
 import { DECKS, classifyCardsUnder, classifyJokerReading, type Deck } from './cards.ts'
 import { bonusAssignmentsUnder } from './bonus.ts'
 import {
@@ -317,34 +317,56 @@ function isColor(value: unknown): value is Color {
 
 /** Problems with a setup (empty when fine), each naming its field. */
 export function setupErrors(setup: unknown): string[] {
-  if (!isRecord(setup)) return ['setup: expected an object']
-  const errors: string[] = []
+  return setupProblems(setup).map(({ field, reason }) => `${field}: ${reason.message}`)
+}
+
+/** One problem of a setup: the field it lies in ('setup.ends') and the coded refusal. */
+export interface SetupProblem {
+  field: string
+  reason: RuleReason
+}
+
+/** setupErrors, coded: a match file or a form shows these in the user's language. */
+export function setupProblems(setup: unknown): SetupProblem[] {
+  const problem = (field: string, code: RuleErrorCode, params: RuleParams, message: string): SetupProblem => ({
+    field,
+    reason: ruleReason(code, params, message),
+  })
+  if (!isRecord(setup)) return [problem('setup', 'setup-field.object', {}, 'expected an object')]
+  const problems: SetupProblem[] = []
   const players = setup.players
-  if (!isRecord(players)) errors.push('setup.players: expected { red, blue } names')
+  if (!isRecord(players)) problems.push(problem('setup.players', 'setup-field.players', {}, 'expected { red, blue } names'))
   else
     for (const color of COLORS) {
-      if (typeof players[color] !== 'string') errors.push(`setup.players.${color}: expected a name (text)`)
+      if (typeof players[color] !== 'string') problems.push(problem(`setup.players.${color}`, 'setup-field.player-name', {}, 'expected a name (text)'))
     }
   if (!(END_COUNTS as readonly unknown[]).includes(setup.ends)) {
-    errors.push(`setup.ends: ${describeValue(setup.ends)} — a match is 6, 8 or 10 ends (RULES.md §1)`)
+    const value = describeValue(setup.ends)
+    problems.push(problem('setup.ends', 'setup-field.ends', { value }, `${value} — a match is 6, 8 or 10 ends (RULES.md §1)`))
   }
   const variant = setup.variant
   if (!isRecord(variant) || (variant.kind !== 'dice' && variant.kind !== 'cards')) {
-    errors.push(`setup.variant: expected { kind: 'dice' } or { kind: 'cards', deck }`)
+    problems.push(problem('setup.variant', 'setup-field.variant', {}, `expected { kind: 'dice' } or { kind: 'cards', deck }`))
   } else if (variant.kind === 'cards') {
     if (!(DECKS as readonly unknown[]).includes(variant.deck)) {
-      errors.push(`setup.variant.deck: ${describeValue(variant.deck)} — the deck has 36, 52 or 54 cards (RULES.md §1)`)
+      const value = describeValue(variant.deck)
+      problems.push(problem('setup.variant.deck', 'setup-field.deck', { value }, `${value} — the deck has 36, 52 or 54 cards (RULES.md §1)`))
     }
     if (variant.discardPileTracking !== undefined && typeof variant.discardPileTracking !== 'boolean') {
-      errors.push('setup.variant.discardPileTracking: expected true or false')
+      problems.push(problem('setup.variant.discardPileTracking', 'setup-field.boolean', {}, 'expected true or false'))
     }
   }
-  if (!isColor(setup.firstHammer)) errors.push(`setup.firstHammer: expected 'red' or 'blue'`)
+  if (!isColor(setup.firstHammer)) problems.push(problem('setup.firstHammer', 'setup-field.color', {}, `expected 'red' or 'blue'`))
   if (setup.firstHammerBy !== 'lot' && setup.firstHammerBy !== 'choice') {
-    errors.push(`setup.firstHammerBy: expected 'lot' or 'choice'`)
+    problems.push(problem('setup.firstHammerBy', 'setup-field.hammer-by', {}, `expected 'lot' or 'choice'`))
   }
-  errors.push(...houseRulesErrors(setup.houseRules).map((error) => `setup.houseRules: ${error.replace(/^house rules: /, '')}`))
-  return errors
+  problems.push(...houseRulesProblems(setup.houseRules).map((reason) => ({ field: 'setup.houseRules', reason })))
+  return problems
+}
+
+/** A setup problem with its field, as one refusal ("setup.ends: 7 — a match is …"). */
+export function setupProblemReason({ field, reason }: SetupProblem): RuleReason {
+  return ruleReason('setup-field.at', { field }, `${field}: ${reason.message}`, [reason])
 }
 
 // ─── Replaying the log ───────────────────────────────────────────────────────
@@ -633,8 +655,8 @@ function applyReal(game: Game, event: RealEvent, index: number): Game {
 
 function startGame(event: MatchEvent | undefined): Game {
   if (event?.type !== 'MatchStarted') refuse('match.first-event', {}, 'a match log begins with MatchStarted')
-  const errors = setupErrors(event.setup)
-  if (errors.length > 0) refuse('match.setup', {}, errors.join('; '), errors.map((error) => reasonOf(error)))
+  const problems = setupProblems(event.setup)
+  if (problems.length > 0) refuse('match.setup', {}, setupErrors(event.setup).join('; '), problems.map(setupProblemReason))
   return {
     setup: event.setup,
     ends: [],

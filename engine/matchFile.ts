@@ -5,7 +5,7 @@
 import { parseCell } from './board.ts'
 import { RuleError, reasonOf, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { houseRulesErrors, type HouseRules } from './houseRules.ts'
-import { deriveMatch, describeValue, setupErrors, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
+import { deriveMatch, describeValue, setupProblems, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
 import { checkMove, moveCheckReason } from './trajectory.ts'
 import type { Move } from './types.ts'
 
@@ -74,6 +74,10 @@ export function parseMatchFile(text: string, migrations = MATCH_FILE_MIGRATIONS)
     value = JSON.parse(text)
   } catch (error) {
     const detail = error instanceof Error ? error.message : describeValue(error)
+    // The parser's own words are English; where it says the position, that much can be translated.
+    const position = /position (\d+)/.exec(detail)?.[1]
+    if (position !== undefined) fail('file', 'file.not-json-at', { position: Number(position) }, `not JSON (${detail})`)
+    if (/end of (JSON|data)/i.test(detail)) fail('file', 'file.not-json-end', {}, `not JSON (${detail})`)
     fail('file', 'file.not-json', { detail }, `not JSON (${detail})`)
   }
   return readMatchFile(value, migrations)
@@ -328,12 +332,9 @@ function checkEvent(event: unknown, path: string, houseRules: HouseRules | null)
   switch (type) {
     case 'MatchStarted': {
       checkSetupFields(event.setup, `${path}.setup`)
-      const [problem] = setupErrors(event.setup)
-      // setupErrors names fields from 'setup…'; a file path puts the event first.
-      if (problem !== undefined) {
-        const detail = problem.slice(problem.indexOf(':') + 2)
-        throw new MatchFileError(`${path}.${problem.split(':')[0]}`, detail)
-      }
+      const [problem] = setupProblems(event.setup)
+      // A setup problem names its field from 'setup…'; a file path puts the event first.
+      if (problem !== undefined) throw new MatchFileError(`${path}.${problem.field}`, problem.reason)
       return
     }
     case 'GeneratorRecorded':

@@ -48,6 +48,9 @@ const badMoveFile = JSON.stringify({
 })
 const wrongScoreFile = JSON.stringify({ ...JSON.parse(matchFile), events: [...matchLog, { type: 'PositionCorrected', position: { red: ['e8'], blue: [] } }, { type: 'EndScored', score: { red: 0, blue: 3 } }] })
 const dealt = initialCardRound(36)
+const started = matchLog[0] as unknown as { type: 'MatchStarted'; setup: Record<string, unknown> }
+const fileWithSetup = (setup: Record<string, unknown>) =>
+  JSON.stringify({ ...JSON.parse(matchFile), events: [{ ...started, setup: { ...started.setup, ...setup } }] })
 
 // Bad input a person can give through the UI, each with the place the refusal must name.
 const SWEEP: [string, () => unknown, string][] = [
@@ -74,9 +77,22 @@ const SWEEP: [string, () => unknown, string][] = [
   ['a throw with all stones in play', () => simulateThrow({ red: ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'], blue: [] }, 'red', { start: 'c0', type: 'reverse', lengths: [1, 2] }, 1), '8'],
   ['a throw recorded after the match start with a bad lengths', () => parseMatchFile(badMoveFile), 'events[1].move'],
   ['a match file that is not JSON', () => parseMatchFile('{ not json'), 'JSON'],
+  ['a match file cut short', () => parseMatchFile(matchFile.slice(0, matchFile.length / 2)), 'JSON'],
   ['a match file with the wrong end score', () => parseMatchFile(wrongScoreFile), 'events[2]'],
   ['a match event that makes no sense now', () => appendEvent(matchLog, { type: 'Undo' }), 'events[1]'],
+  ['a match file of 7 ends', () => parseMatchFile(fileWithSetup({ ends: 7 })), 'events[0].setup.ends'],
+  ['a match file with a 40-card deck', () => parseMatchFile(fileWithSetup({ variant: { kind: 'cards', deck: 40 } })), 'events[0].setup.variant.deck'],
+  ['a match file whose hammer was given by neither lot nor choice', () => parseMatchFile(fileWithSetup({ firstHammerBy: 'coin' })), 'events[0].setup.firstHammerBy'],
+  [
+    'a match file with house rules out of range',
+    () => parseMatchFile(fileWithSetup({ houseRules: { quadrupleConstraint: 'strict', cardLimits: { pair: 1, 'two-pairs': 2, three: 3, straight: 4, 'full-house': 5, flush: 5, four: 9 } } })),
+    'events[0].setup.houseRules',
+  ],
+  ['a match log started with 7 ends', () => startMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'red'), ends: 7 as 8 }), 'setup.ends'],
 ]
+
+/** English prose: two Latin words in a row (cells, notation and codes like L1 or I-8 are single tokens). */
+const ENGLISH_PROSE = /\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/
 
 describe('bad input is refused in Russian, naming the place', () => {
   it.each(SWEEP)('%s', (_name, run, place) => {
@@ -86,6 +102,8 @@ describe('bad input is refused in Russian, naming the place', () => {
     expect(text).toMatch(/[а-яё]/i)
     expect(text).not.toContain('⟦')
     expect(text).not.toContain('Внутренняя ошибка')
+    // What a person typed is quoted as typed («c0 triple 1-2»); the rest is Russian.
+    expect(text.replace(/«[^»]*»/g, '«…»')).not.toMatch(ENGLISH_PROSE)
     expect(text).toContain(place)
     setLocale('en')
     expect(explainError(refusal)).not.toMatch(/[а-яё]/i)
