@@ -91,7 +91,8 @@ export interface ThrowPreview {
 }
 
 /** A refused file's `error` says what is wrong and where (the path), in the user's language. */
-export type ImportResult = { ok: true; id: string } | { ok: false; error: string }
+/** A refused file carries the engine's refusal itself, so the screen says it in whatever language is current. */
+export type ImportResult = { ok: true; id: string } | { ok: false; error: unknown }
 
 const EMPTY_POSITION: Position = { red: [], blue: [] }
 
@@ -320,7 +321,7 @@ export const useMatchStore = defineStore('match', () => {
     try {
       loaded = parseMatchFile(text)
     } catch (error) {
-      return { ok: false, error: explainError(error) }
+      return { ok: false, error }
     }
     const at = nowIso()
     const id = newId()

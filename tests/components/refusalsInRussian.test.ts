@@ -54,6 +54,50 @@ describe('a typed move refused in Russian', () => {
   })
 })
 
+describe('a refusal already on screen follows a switch of language', () => {
+  it('a typed move refused in English reads in Russian after the switch, and back', async () => {
+    setLocale('en')
+    const wrapper = mount(MoveInput, { props: { numbers: 'any', limit: 5, houseRules: DEFAULT_HOUSE_RULES } })
+    await wrapper.find('[data-testid="move-text"]').setValue('d0 triple 1-3-2')
+    await wrapper.find('form').trigger('submit')
+    const english = wrapper.find('[data-testid="move-text-error"]').text()
+    expect(english).toContain('first diagonal (1)')
+    setLocale('ru')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe('тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2)')
+    setLocale('en')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe(english)
+  })
+
+  it('a move over L is said again in the new language', async () => {
+    setLocale('ru')
+    const wrapper = mount(MoveInput, { props: { numbers: [1, 2, 3, 4, 5], limit: 2, houseRules: DEFAULT_HOUSE_RULES } })
+    await wrapper.find('[data-testid="move-text"]').setValue('e0 semaphore 5-3')
+    await wrapper.find('form').trigger('submit')
+    const russian = wrapper.find('[data-testid="move-text-error"]').text()
+    expect(russian).toMatch(CYRILLIC)
+    setLocale('en')
+    await flushPromises()
+    const english = wrapper.find('[data-testid="move-text-error"]').text()
+    expect(english).not.toMatch(CYRILLIC)
+    expect(english).toContain('5')
+  })
+
+  it('an import refused in Russian reads in English after the switch', async () => {
+    setLocale('ru')
+    const wrapper = mount(ImportExport)
+    const input = wrapper.find('[data-testid="import-json"]')
+    Object.defineProperty(input.element, 'files', { value: [new File(['{ nope'], 'broken.json')], configurable: true })
+    await input.trigger('change')
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="import-json-message"]').exists()).toBe(true))
+    expect(wrapper.find('[data-testid="import-json-message"]').text()).toMatch(CYRILLIC)
+    setLocale('en')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="import-json-message"]').text()).not.toMatch(CYRILLIC)
+  })
+})
+
 describe('a corrupted match file refused in Russian', () => {
   it('says what is wrong and where, and that nothing was changed', async () => {
     await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), 'Friday')
