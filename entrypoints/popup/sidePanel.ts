@@ -22,10 +22,17 @@ export async function currentWindowId(): Promise<number | undefined> {
   }
 }
 
+/** Why the panel could not be opened, when it is this app's knowledge and not the browser's words. */
+export class SidePanelUnavailable extends Error {
+  constructor(readonly why: 'no-window' | 'no-panel') {
+    super(why === 'no-window' ? 'the window is not known yet' : 'this browser has no side panel')
+  }
+}
+
 /** Call directly in the click handler, before any await. */
 export function openSidePanel(windowId: number | undefined): Promise<void> {
   const { sidePanel, sidebarAction } = apis()
   if (sidePanel && windowId !== undefined) return sidePanel.open({ windowId })
   if (sidebarAction) return sidebarAction.open()
-  return Promise.reject(new Error(sidePanel ? 'the window is not known yet' : 'this browser has no side panel'))
+  return Promise.reject(new SidePanelUnavailable(sidePanel ? 'no-window' : 'no-panel'))
 }

@@ -115,6 +115,21 @@ describe('popup', () => {
     delete (fakeBrowser as unknown as { sidePanel?: unknown }).sidePanel
   })
 
+  it('a browser with neither side panel nor sidebar is told so in the user’s language', async () => {
+    const fake = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown }
+    const sidebarAction = fake.sidebarAction
+    delete fake.sidePanel
+    delete fake.sidebarAction
+    const wrapper = mount(App)
+    await flushPromises()
+    setLocale('ru')
+    await wrapper.find('[data-testid="open-sidepanel"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="open-sidepanel-error"]').text()).toBe('Не удалось открыть боковую панель: в этом браузере нет боковой панели')
+    setLocale('en')
+    fake.sidebarAction = sidebarAction
+  })
+
   it('Firefox: opens the sidebar', async () => {
     const open = vi.fn(() => Promise.resolve())
     ;(fakeBrowser as unknown as { sidebarAction: unknown }).sidebarAction = { open }
