@@ -58,13 +58,34 @@ describe('the side panel at 360 px', () => {
     }
   })
 
+  // Russian words run longer than English ones: every tab is checked in both languages.
   it.each([
-    ['rules', 'rule-sheets'],
-    ['tools', 'dispute-check'],
-    ['settings', 'theme-dark'],
-  ] as const)('fits the %s tab', async (tab, content) => {
+    ['rules', 'rule-sheets', 'EN'],
+    ['tools', 'dispute-check', 'EN'],
+    ['settings', 'theme-dark', 'EN'],
+    ['matches', 'match-list', 'EN'],
+    ['match', 'throw-panel', 'EN'],
+    ['rules', 'rule-sheets', 'RU'],
+    ['tools', 'dispute-check', 'RU'],
+    ['settings', 'theme-dark', 'RU'],
+    ['matches', 'match-list', 'RU'],
+    ['match', 'throw-panel', 'RU'],
+  ] as const)('fits the %s tab (%s)', async (tab, content, language) => {
+    const shown = (await panel.getByTestId('lang-switch').textContent()) === 'RU' ? 'EN' : 'RU'
+    if (shown !== language) await panel.getByTestId('lang-switch').click()
     await panel.getByTestId(`nav-${tab}`).click()
     await panel.getByTestId(content).waitFor()
     expect(await horizontalOverflow(panel)).toEqual([])
+  })
+
+  it('fits every sheet of the rules in Russian', async () => {
+    await panel.getByTestId('nav-rules').click()
+    const sheets = panel.locator('[data-testid^="sheets-tab-"]')
+    const count = await sheets.count()
+    expect(count).toBeGreaterThan(3)
+    for (let i = 0; i < count; i++) {
+      await sheets.nth(i).click()
+      expect(await horizontalOverflow(panel), await sheets.nth(i).innerText()).toEqual([])
+    }
   })
 })
