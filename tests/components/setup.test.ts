@@ -124,6 +124,18 @@ describe('match list', () => {
     return { first, second }
   }
 
+  it('a first visit explains the referee in four steps and starts a setup from there; it goes once a match exists', async () => {
+    const wrapper = mount(MatchList)
+    const welcome = wrapper.find('[data-testid="match-list-empty"]')
+    expect(welcome.findAll('ol li')).toHaveLength(4)
+    expect(welcome.text()).toContain('legal move')
+    await wrapper.find('[data-testid="welcome-new"]').trigger('click')
+    expect(wrapper.emitted('new')).toHaveLength(1)
+    await twoMatches()
+    await flushPromises()
+    expect(wrapper.find('[data-testid="match-list-empty"]').exists()).toBe(false)
+  })
+
   it('lists the saved matches with names, score, end and state', async () => {
     await twoMatches()
     const wrapper = mount(MatchList)
