@@ -5,6 +5,7 @@
  *   locale: 'en' | 'ru'            the language shown; defaults to the browser's (i18n detectLocale)
  *   localeChoice: 'en'|'ru'|null   what the user chose; null = follow the browser
  *   theme: 'light'|'dark'|'system'
+ *   cardLetters: 'latin'|'russian' face cards shown as J Q K A or В Д К Т (i18n/cardLetters.ts)
  *   loaded: boolean                true once storage has been read
  *   problem: string | null         a stored value that was not valid settings (kept aside in quarantine)
  * getters
@@ -13,14 +14,17 @@
  *   load(): Promise<void>          read storage, apply, and follow changes made by other pages
  *   setLocale(locale): Promise<void>   switch language at once (i18n setLocale) and persist
  *   setTheme(theme): Promise<void>     persist; the page root gets data-theme="light|dark|system"
+ *   setCardLetters(letters): Promise<void>   persist; every card on screen is relabelled at once
  *                                      (styles/theme.css: 'system' lets prefers-color-scheme decide, live)
  *   stopWatching(): void
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import { setCardLetters as applyCardLetters } from '../i18n/cardLetters.ts'
 import { detectLocale, setLocale as applyLocale } from '../i18n/index.ts'
 import {
   DEFAULT_SETTINGS,
+  type CardLetters,
   quarantineItem,
   settingsItem,
   type LocaleChoice,
@@ -29,6 +33,7 @@ import {
 } from './storageItems.ts'
 
 const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system']
+const CARD_LETTERS: readonly CardLetters[] = ['latin', 'russian']
 
 /** A stored settings value is used only field by field as far as it is valid. */
 function sanitize(raw: unknown): StoredSettings {
@@ -36,14 +41,21 @@ function sanitize(raw: unknown): StoredSettings {
   return {
     locale: value.locale === 'en' || value.locale === 'ru' ? value.locale : DEFAULT_SETTINGS.locale,
     theme: THEMES.includes(value.theme as ThemeChoice) ? (value.theme as ThemeChoice) : DEFAULT_SETTINGS.theme,
+    cardLetters: CARD_LETTERS.includes(value.cardLetters as CardLetters) ? (value.cardLetters as CardLetters) : DEFAULT_SETTINGS.cardLetters,
   }
 }
 
-/** Whether a stored value is exactly these settings (any key order, nothing more). */
-function sameSettings(raw: unknown, settings: StoredSettings): boolean {
+/**
+ * Whether a stored value holds nothing invalid: every field it has is one of these settings
+ * with a valid value. A field it lacks is not damage (a newer setting) and takes its default.
+ */
+function nothingInvalid(raw: unknown, settings: StoredSettings): boolean {
   if (typeof raw !== 'object' || raw === null) return false
-  const value = raw as Record<string, unknown>
-  return Object.keys(value).length === 2 && value.locale === settings.locale && value.theme === settings.theme
+  return Object.entries(raw).every(([key, value]) => key in settings && settings[key as keyof StoredSettings] === value)
+}
+
+function complete(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && Object.keys(DEFAULT_SETTINGS).every((key) => key in raw)
 }
 
 function prefersDark(): boolean {
@@ -53,6 +65,7 @@ function prefersDark(): boolean {
 export const useSettingsStore = defineStore('settings', () => {
   const localeChoice = ref<LocaleChoice | null>(null)
   const theme = ref<ThemeChoice>('system')
+  const cardLetters = ref<CardLetters>(DEFAULT_SETTINGS.cardLetters)
   const loaded = ref(false)
   const problem = ref<string | null>(null)
   const locale = computed<LocaleChoice>(() => localeChoice.value ?? detectLocale())
@@ -64,7 +77,9 @@ export const useSettingsStore = defineStore('settings', () => {
   function apply(settings: StoredSettings): void {
     localeChoice.value = settings.locale
     theme.value = settings.theme
+    cardLetters.value = settings.cardLetters
     applyLocale(locale.value)
+    applyCardLetters(settings.cardLetters)
     if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme.value
   }
 
@@ -72,12 +87,14 @@ export const useSettingsStore = defineStore('settings', () => {
     const raw: unknown = await settingsItem.getValue()
     const settings = sanitize(raw)
     // Whatever was not valid is kept aside, then replaced by the usable part.
-    if (!sameSettings(raw, settings)) {
+    if (!nothingInvalid(raw, settings)) {
       const kept = await quarantineItem.getValue()
       const entry = { key: 'local:settings', reason: 'not valid settings', at: new Date().toISOString(), raw }
       await quarantineItem.setValue([...(Array.isArray(kept) ? kept : []), entry])
       await settingsItem.setValue(settings)
       problem.value = entry.reason
+    } else if (!complete(raw)) {
+      await settingsItem.setValue(settings)
     }
     apply(settings)
     loaded.value = true
@@ -86,16 +103,21 @@ export const useSettingsStore = defineStore('settings', () => {
   }
 
   async function persist(): Promise<void> {
-    await settingsItem.setValue({ locale: localeChoice.value, theme: theme.value })
+    await settingsItem.setValue({ locale: localeChoice.value, theme: theme.value, cardLetters: cardLetters.value })
   }
 
   async function setLocale(next: LocaleChoice): Promise<void> {
-    apply({ locale: next, theme: theme.value })
+    apply({ locale: next, theme: theme.value, cardLetters: cardLetters.value })
     await persist()
   }
 
   async function setTheme(next: ThemeChoice): Promise<void> {
-    apply({ locale: localeChoice.value, theme: next })
+    apply({ locale: localeChoice.value, theme: next, cardLetters: cardLetters.value })
+    await persist()
+  }
+
+  async function setCardLetters(next: CardLetters): Promise<void> {
+    apply({ locale: localeChoice.value, theme: theme.value, cardLetters: next })
     await persist()
   }
 
@@ -104,5 +126,5 @@ export const useSettingsStore = defineStore('settings', () => {
     unwatch = null
   }
 
-  return { locale, localeChoice, theme, loaded, problem, effectiveTheme, load, setLocale, setTheme, stopWatching }
+  return { locale, localeChoice, theme, cardLetters, loaded, problem, effectiveTheme, load, setLocale, setTheme, setCardLetters, stopWatching }
 })

@@ -5,14 +5,18 @@
 import { storage } from 'wxt/utils/storage'
 import type { MatchEvent } from '../engine/match.ts'
 import type { RuleReason } from '../engine/errors.ts'
+import type { CardLetters } from '../i18n/cardLetters.ts'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'
 export type LocaleChoice = 'en' | 'ru'
 
-/** settings v1. `locale` null: follow the browser's language. */
+export type { CardLetters }
+
+/** settings v2 (v1 had no cardLetters). `locale` null: follow the browser's language. */
 export interface StoredSettings {
   locale: LocaleChoice | null
   theme: ThemeChoice
+  cardLetters: CardLetters
 }
 
 /** One saved match: its name and its event log (the only source of its state). */
@@ -82,18 +86,23 @@ export interface DiceDraft {
   rolls: { values: number[]; rerolled: number[] }[]
 }
 
-export const SETTINGS_VERSION = 1
+export const SETTINGS_VERSION = 2
 export const MATCHES_VERSION = 1
 export const QUARANTINE_VERSION = 1
 export const CARD_ROUND_DRAFT_VERSION = 1
 export const DICE_DRAFT_VERSION = 1
 
-export const DEFAULT_SETTINGS: StoredSettings = { locale: null, theme: 'system' }
+export const DEFAULT_SETTINGS: StoredSettings = { locale: null, theme: 'system', cardLetters: 'latin' }
+
+export const SETTINGS_MIGRATIONS = {
+  // v2: the face-card letters; settings saved before keep the letters they were shown.
+  2: (v1: Omit<StoredSettings, 'cardLetters'>): StoredSettings => ({ ...v1, cardLetters: 'latin' }),
+}
 
 export const settingsItem = storage.defineItem<StoredSettings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
   version: SETTINGS_VERSION,
-  migrations: {},
+  migrations: SETTINGS_MIGRATIONS,
 })
 
 export const matchesItem = storage.defineItem<StoredMatches | null>('local:matches', {

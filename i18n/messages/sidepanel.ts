@@ -15,6 +15,9 @@ export default {
     'sidepanel.settings.theme.system': 'As the system',
     'sidepanel.settings.theme.light': 'Light',
     'sidepanel.settings.theme.dark': 'Dark',
+    'sidepanel.settings.cardLetters': 'Face cards of your deck',
+    'sidepanel.settings.cardLetters.latin': 'J Q K A',
+    'sidepanel.settings.cardLetters.russian': 'В Д К Т (Russian deck)',
   },
   ru: {
     'sidepanel.nav': 'Разделы',
@@ -31,5 +34,8 @@ export default {
     'sidepanel.settings.theme.system': 'Как в системе',
     'sidepanel.settings.theme.light': 'Светлая',
     'sidepanel.settings.theme.dark': 'Тёмная',
+    'sidepanel.settings.cardLetters': 'Старшие карты вашей колоды',
+    'sidepanel.settings.cardLetters.latin': 'J Q K A',
+    'sidepanel.settings.cardLetters.russian': 'В Д К Т (русская колода)',
   },
 } satisfies { en: Record<string, string>; ru: Record<string, string> }
