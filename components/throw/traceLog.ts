@@ -16,9 +16,11 @@ export interface TraceLine {
   kind: ThrowStep['kind']
 }
 
-function stoneName(stone: string): { key: string; cell: string } {
-  if (stone === 'thrown') return { key: 'throw.trace.thrownStone', cell: '' }
-  return { key: `throw.trace.stone.${stone.split(':')[0]}`, cell: stone.split(':')[1] ?? '' }
+/** A stone's name as the subject of a line, or as the object of a hit (Russian declines it: «бьёт красную e5»). */
+function stoneName(stone: string, role: 'subject' | 'object' = 'subject'): { key: string; cell: string } {
+  const prefix = role === 'subject' ? 'throw.trace' : 'throw.trace.object'
+  if (stone === 'thrown') return { key: `${prefix}.thrownStone`, cell: '' }
+  return { key: `${prefix}.${role === 'subject' ? 'stone.' : ''}${stone.split(':')[0]}`, cell: stone.split(':')[1] ?? '' }
 }
 
 /**
@@ -61,7 +63,7 @@ export function traceLines(trace: readonly ThrowStep[], mover: Color, throwType:
       }
       case 'hit': {
         const hitter = stoneName(step.hitter)
-        const target = stoneName(step.target)
+        const target = stoneName(step.target, 'object')
         // A stone is named by where it stood before the throw; its cell is repeated only once a chain has moved it.
         const moved = target.cell !== step.at
         lines.push({ kind: step.kind, key: moved ? 'throw.trace.hitMoved' : 'throw.trace.hit', params: { hitter: hitter.key, hitterOrigin: hitter.cell, target: target.key, targetOrigin: target.cell, at: step.at, energy: step.energy } })

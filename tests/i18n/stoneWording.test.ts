@@ -48,13 +48,15 @@ describe('stone names agree with «фишка» (feminine)', () => {
     }
   })
 
-  it('a hit reads with the target in the nominative', () => {
+  it('a hit names its target in the accusative: «бьёт красную e5»', () => {
     registerMessages(throwMessages)
     setLocale('ru')
     try {
-      const target = t('throw.trace.stone.red', { cell: 'e5' })
+      const target = t('throw.trace.object.red', { cell: 'e5' })
       const hitter = t('throw.trace.thrownStone')
-      expect(t('throw.trace.hit', { hitter, target, energy: 3 })).toBe('брошенная фишка бьёт: красная e5 получает энергию 3.')
+      expect(t('throw.trace.hit', { hitter, target, energy: 3 })).toBe('брошенная фишка бьёт красную e5 и передаёт ей энергию 3.')
+      const thrown = t('throw.trace.object.thrownStone')
+      expect(t('throw.trace.hit', { hitter: t('throw.trace.stone.blue', { cell: 'c4' }), target: thrown, energy: 1 })).toBe('синяя c4 бьёт брошенную фишку и передаёт ей энергию 1.')
     } finally {
       setLocale('en')
     }
