@@ -15,16 +15,25 @@ export interface PlayersSetup {
 /** A legal-move button's key: "d0 reverse 1,4" (start, type, lengths), as LegalMoveList writes it. */
 export type MoveKey = string
 
-/** Fills in the setup form for a dice match of the default 8 ends and starts it. */
-export async function startDiceMatch(page: Page, setup: PlayersSetup): Promise<void> {
+/** The generator a match is set up with: five dice, or a deck of 36, 52 or 54 cards. */
+export type Generator = 'dice' | 36 | 52 | 54
+
+/** Fills in the setup form (hammer by agreement, 8 ends unless told) and starts the match. */
+export async function startMatch(page: Page, setup: PlayersSetup, generator: Generator, ends?: 6 | 8 | 10): Promise<void> {
   const form = page.getByTestId('match-setup')
   await form.getByTestId('setup-name-red').fill(setup.red)
   await form.getByTestId('setup-name-blue').fill(setup.blue)
-  await form.getByTestId('setup-variant-dice').check()
+  if (ends !== undefined) await form.getByTestId(`setup-ends-${ends}`).check()
+  await form.getByTestId(generator === 'dice' ? 'setup-variant-dice' : `setup-variant-cards-${generator}`).check()
   await form.getByTestId('setup-hammer-choice').check()
   await form.getByTestId(`setup-hammer-${setup.hammer}`).check()
   await form.getByTestId('setup-start').click()
   await page.getByTestId('throw-panel').waitFor()
+}
+
+/** A dice match of the default 8 ends. */
+export function startDiceMatch(page: Page, setup: PlayersSetup): Promise<void> {
+  return startMatch(page, setup, 'dice')
 }
 
 /** Taps the five final dice faces and records them as the coming throw's generator. */
@@ -90,15 +99,8 @@ export function cardText(card: string): string {
 }
 
 /** Fills in the setup form for a card match of the default 8 ends and starts it. */
-export async function startCardMatch(page: Page, setup: PlayersSetup, deck: 36 | 52 | 54): Promise<void> {
-  const form = page.getByTestId('match-setup')
-  await form.getByTestId('setup-name-red').fill(setup.red)
-  await form.getByTestId('setup-name-blue').fill(setup.blue)
-  await form.getByTestId(`setup-variant-cards-${deck}`).check()
-  await form.getByTestId('setup-hammer-choice').check()
-  await form.getByTestId(`setup-hammer-${setup.hammer}`).check()
-  await form.getByTestId('setup-start').click()
-  await page.getByTestId('throw-panel').waitFor()
+export function startCardMatch(page: Page, setup: PlayersSetup, deck: 36 | 52 | 54): Promise<void> {
+  return startMatch(page, setup, deck)
 }
 
 /** Names one card in a card picker: its rank, then its suit ('main', 'draw' or the hand's 'card'). */

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 import { classifyDice, legalMoves, scoreHouse, simulateThrow } from '../../engine/index.ts'
 import type { Color, Move, Position, TrajectoryType } from '../../engine/index.ts'
 import { ExtensionBrowser, screenshot, WIDE_WIDTH } from './extension.ts'
-import { confirmThrow, enterDice, legalMove, stonesOnBoard } from './referee.ts'
+import { confirmThrow, enterDice, legalMove, startMatch, stonesOnBoard } from './referee.ts'
 
 const PLAYERS = { red: 'Vera', blue: 'Oleg' } as const
 /** RULES.md §3: each type's power. */
@@ -78,15 +78,7 @@ describe('a whole match in the side panel: every throw of an end, the ends, an e
 
   it('sets up a 6-end dice match with Red holding the hammer', async () => {
     await panel.getByTestId('match-new').click()
-    const form = panel.getByTestId('match-setup')
-    await form.getByTestId('setup-name-red').fill(PLAYERS.red)
-    await form.getByTestId('setup-name-blue').fill(PLAYERS.blue)
-    await form.getByTestId('setup-ends-6').check()
-    await form.getByTestId('setup-variant-dice').check()
-    await form.getByTestId('setup-hammer-choice').check()
-    await form.getByTestId('setup-hammer-red').check()
-    await form.getByTestId('setup-start').click()
-    await panel.getByTestId('throw-panel').waitFor()
+    await startMatch(panel, { ...PLAYERS, hammer: 'red' }, 'dice', 6)
     expect(await hammerHolder()).toBe('red')
   })
 
