@@ -10,6 +10,9 @@ import { cardLabel } from '../../components/throw/cardLabel.ts'
 import { parseHandText } from '../../components/tools/generatorText.ts'
 import SettingsPanel from '../../entrypoints/sidepanel/SettingsPanel.vue'
 import { setCardLetters } from '../../i18n/cardLetters.ts'
+import { setLocale, t } from '../../i18n/index.ts'
+import { classifyCards } from '../../engine/cards.ts'
+import { parseMove } from '../../engine/notation.ts'
 import { useSettingsStore } from '../../stores/settings.ts'
 import { DEFAULT_SETTINGS, SETTINGS_MIGRATIONS, SETTINGS_VERSION, quarantineItem, settingsItem, type StoredSettings } from '../../stores/storageItems.ts'
 
@@ -40,6 +43,16 @@ describe('face-card letters', () => {
     // The ace of clubs: туз треф, the same letter as rank and as suit.
     expect(parseHandText('Тт тб')).toEqual(['AC', 'AD'])
     expect(parseHandText('10h qs 4d JK')).toEqual(['10H', 'QS', '4D', 'JK'])
+  })
+
+  it('the example hand and move shown in the inputs read as a hand and a move, in both languages', () => {
+    for (const locale of ['en', 'ru'] as const) {
+      setLocale(locale)
+      // 4 4 and a joker: three fours at best (I-5).
+      expect(classifyCards(parseHandText(t('example.cards')), 54).combination, locale).toBe('three')
+      expect(parseMove(t('example.move')), locale).toEqual({ start: 'd0', type: 'triple', lengths: [3, 2, 1] })
+    }
+    setLocale('en')
   })
 
   it('the setting is chosen in Settings, applies at once and is kept in storage', async () => {
