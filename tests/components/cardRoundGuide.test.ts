@@ -2,12 +2,11 @@
 // a round's hands belong to that round only, and the round closes after the second throw.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import ThrowPanel from '../../components/throw/ThrowPanel.vue'
-import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
+import { openCardMatch } from './freshMatchStore.ts'
 
 enableAutoUnmount(afterEach)
 
@@ -23,10 +22,7 @@ async function click(wrapper: VueWrapper, testid: string) {
 
 /** A 36-card match whose first round is two null hands thrown as nulls: 6♠ 8♥ 10♦ Q♣ A♠, then 7♥ for 6♠. */
 async function afterRoundOne(): Promise<VueWrapper> {
-  setActivePinia(createPinia())
-  const store = useMatchStore()
-  await store.load()
-  await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+  const store = await openCardMatch(36)
   const wrapper = mount(ThrowPanel)
   for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
   await click(wrapper, 'round-place')
@@ -67,11 +63,8 @@ describe('CardRoundGuide in the throw panel: whose hand, which round', () => {
   })
 
   it('names the colour of the round’s first and second player, in English and in Russian', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
     // Red holds the hammer, so Blue throws first and is every round's first player.
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'red'), variant: { kind: 'cards', deck: 36 } })
+    await openCardMatch(36, 'red')
     const wrapper = mount(ThrowPanel)
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
     const guide = () => wrapper.find('[data-testid="card-round"]').text()
@@ -92,10 +85,7 @@ describe('CardRoundGuide in the throw panel: whose hand, which round', () => {
   })
 
   it('a placing taken back takes the hand away from the card entry', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    await openCardMatch(36)
     const wrapper = mount(ThrowPanel)
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
     await click(wrapper, 'round-place')

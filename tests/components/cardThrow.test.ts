@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import ThrowPanel from '../../components/throw/ThrowPanel.vue'
-import { defaultSetup } from '../../engine/match.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
+import { openCardMatch } from './freshMatchStore.ts'
 
 enableAutoUnmount(afterEach)
 
@@ -22,10 +21,7 @@ describe('ThrowPanel: the card variant', () => {
   afterEach(() => useMatchStore().stopWatching())
 
   it('guides the round (main cards, placing, the second player’s draw) and records a null throw', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    const store = await openCardMatch(36)
     const wrapper = mount(ThrowPanel)
     expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('lay the main cards')
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
@@ -62,10 +58,7 @@ describe('ThrowPanel: the card variant', () => {
   })
 
   it('refuses a card that is already on the table, naming it', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 52 } })
+    await openCardMatch(52)
     const wrapper = mount(ThrowPanel)
     await pick(wrapper, 'main', 'KH')
     await pick(wrapper, 'main', 'KH')
@@ -76,10 +69,7 @@ describe('ThrowPanel: the card variant', () => {
   })
 
   it('card-round steps taken at the table survive closing and reopening the panel', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    await openCardMatch(36)
     const first = mount(ThrowPanel)
     await pick(first, 'main', '6S')
     await pick(first, 'main', '7S')
@@ -92,10 +82,7 @@ describe('ThrowPanel: the card variant', () => {
   })
 
   it('an end scored early leaves no half round: the next end starts from a shuffled deck, with the reminder', async () => {
-    setActivePinia(createPinia())
-    const store = useMatchStore()
-    await store.load()
-    await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, 'blue'), variant: { kind: 'cards', deck: 36 } })
+    const store = await openCardMatch(36)
     const wrapper = mount(ThrowPanel)
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
     await wrapper.find('[data-testid="round-place"]').trigger('click')

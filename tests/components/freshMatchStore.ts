@@ -2,6 +2,8 @@
 // with the match store loaded (and watching storage, as every page does).
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
+import { defaultSetup } from '../../engine/match.ts'
+import type { Color } from '../../engine/types.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
 
@@ -11,5 +13,17 @@ export async function freshMatchStore(): Promise<ReturnType<typeof useMatchStore
   setActivePinia(createPinia())
   const store = useMatchStore()
   await store.load()
+  return store
+}
+
+/**
+ * A card match between A (red) and B (blue) in a fresh Pinia, over whatever storage holds
+ * (so a test can reopen the panel): the player without the hammer throws first.
+ */
+export async function openCardMatch(deck: 36 | 52 | 54, hammer: Color = 'blue'): Promise<ReturnType<typeof useMatchStore>> {
+  setActivePinia(createPinia())
+  const store = useMatchStore()
+  await store.load()
+  await store.createMatch({ ...defaultSetup({ red: 'A', blue: 'B' }, hammer), variant: { kind: 'cards', deck } })
   return store
 }
