@@ -11,14 +11,13 @@
 // legalMoves / simulateThrow give the moves listed and the stones after the throw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { applyCardAction, classifyCards, initialCardRound, legalMoves, mainCardCount, scoreHouse, simulateThrow } from '../../engine/index.ts'
-import type { CardHandCombination, CardRoundAction, CardRoundState, Color, Move, Position, RoundPlayer, TrajectoryType } from '../../engine/index.ts'
+import { applyCardAction, classifyCards, initialCardRound, legalMoves, mainCardCount, simulateThrow } from '../../engine/index.ts'
+import type { CardHandCombination, CardRoundAction, CardRoundState, Color, Position, RoundPlayer } from '../../engine/index.ts'
 import type { Deck } from '../../engine/cards.ts'
 import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
+import { expectedLimit, moveOf, POWER } from './ruleBook.ts'
 import { cardText, confirmThrow, legalMove, pickCard, placeSubstitutions, startCardMatch, stonesOnBoard } from './referee.ts'
 
-/** RULES.md §3: each type's power. */
-const POWER: Record<TrajectoryType, number> = { reverse: 1, shortened: 2, triple: 3, quadruple: 4, semaphore: 5 }
 /** I-7: a null throw counts as power 1. */
 const NULL_POWER = 1
 /** The panel's English names of the combinations. */
@@ -70,23 +69,6 @@ const END_1: readonly CardThrowScript[] = [
   { close: true, main: ['AH'], draw: ['AD', 'AS'], beside: { '3C': 'AD', '4S': 'AS' }, unused: 'AH', combination: 'full-house' },
   { beside: {}, unused: '3C', combination: 'three' },
 ]
-
-function opponent(color: Color): Color {
-  return color === 'red' ? 'blue' : 'red'
-}
-
-/** L from the rule book's words, not from the app: §6 steps 2–4. */
-function expectedLimit(l1: number, position: Position, mover: Color, previousPower: number | null): number {
-  if (previousPower === null) return l1
-  const score = scoreHouse(position)
-  const l2 = score[mover] > 0 ? Math.max(1, previousPower - 1) : score[opponent(mover)] > 0 ? 5 : Math.min(5, previousPower + 1)
-  return Math.max(1, Math.min(l1, l2))
-}
-
-function moveOf(key: string): Move {
-  const [start, type, lengths] = key.split(' ')
-  return { start: start!, type: type as TrajectoryType, lengths: lengths!.split(',').map(Number) }
-}
 
 /** The test's own card round: the same steps through the engine, refused steps failing the test. */
 function apply(state: CardRoundState, action: CardRoundAction): CardRoundState {

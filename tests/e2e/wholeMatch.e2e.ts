@@ -11,13 +11,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { classifyDice, legalMoves, scoreHouse, simulateThrow } from '../../engine/index.ts'
-import type { Color, Move, Position, TrajectoryType } from '../../engine/index.ts'
+import type { Color, Position } from '../../engine/index.ts'
 import { ExtensionBrowser, screenshot, WIDE_WIDTH } from './extension.ts'
 import { confirmThrow, enterDice, legalMove, startMatch, stonesOnBoard } from './referee.ts'
+import { expectedLimit, moveOf, POWER } from './ruleBook.ts'
 
 const PLAYERS = { red: 'Vera', blue: 'Oleg' } as const
-/** RULES.md §3: each type's power. */
-const POWER: Record<TrajectoryType, number> = { reverse: 1, shortened: 2, triple: 3, quadruple: 4, semaphore: 5 }
 /** A spread of combinations (pair, two pairs, three, straight, four, full house), rolled in turn. */
 const DICE: readonly (readonly number[])[] = [
   [1, 1, 2, 3, 4],
@@ -27,24 +26,6 @@ const DICE: readonly (readonly number[])[] = [
   [4, 4, 4, 4, 1],
   [2, 2, 2, 5, 5],
 ]
-
-function opponent(color: Color): Color {
-  return color === 'red' ? 'blue' : 'red'
-}
-
-/** L from the rule book's words, not from the app: §6 steps 2–4. */
-function expectedLimit(dice: readonly number[], position: Position, mover: Color, previousPower: number | null): number {
-  const l1 = classifyDice([...dice]).limit
-  if (previousPower === null) return l1
-  const score = scoreHouse(position)
-  const l2 = score[mover] > 0 ? Math.max(1, previousPower - 1) : score[opponent(mover)] > 0 ? 5 : Math.min(5, previousPower + 1)
-  return Math.max(1, Math.min(l1, l2))
-}
-
-function moveOf(key: string): Move {
-  const [start, type, lengths] = key.split(' ')
-  return { start: start!, type: type as TrajectoryType, lengths: lengths!.split(',').map(Number) }
-}
 
 describe('a whole match in the side panel: every throw of an end, the ends, an extra end, the winner', () => {
   let browser: ExtensionBrowser
@@ -95,7 +76,7 @@ describe('a whole match in the side panel: every throw of an end, the ends, an e
       const dice = DICE[(throwNumber - 1) % DICE.length]!
       await enterDice(panel, dice)
 
-      const limit = expectedLimit(dice, position, mover, previousPower)
+      const limit = expectedLimit(classifyDice([...dice]).limit, position, mover, previousPower)
       expect(await panel.getByTestId('limit-l').innerText(), `throw ${throwNumber}: L`).toMatch(new RegExp(`^${limit}\\b`))
       const keys = await panel.locator('[data-testid="legal-move"]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-move')!))
       const numbers = classifyDice([...dice]).numbers
