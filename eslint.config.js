@@ -37,4 +37,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One door into the rules (docs/architecture.md): outside engine/, only engine/index.ts.
+    // The engine's own unit tests may test a file behind the facade.
+    files: ['**/*.ts', '**/*.vue'],
+    ignores: ['engine/**', 'tests/engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)engine/(?!index\\.ts$)[^/]+$',
+              message: 'Import the rules through engine/index.ts, the one door into the engine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

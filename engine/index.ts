@@ -147,3 +147,30 @@ export type {
 export { MAX_POWER, MIN_POWER, NULL_POWER, explainL2, limitL, standingFromScore } from './limits.ts'
 export type { L2Reason } from './limits.ts'
 export { assertNumbers, assignmentCount, bonusAssignmentsUnder, legalMovesUnder, typesWithin } from './bonus.ts'
+
+// The board, the trajectories and the house rules as data, for drawing and for forms.
+export {
+  ALL_CELLS,
+  COLUMNS,
+  COLUMN_LETTERS,
+  ROWS,
+  STONES_PER_COLOR,
+  assertValidPosition,
+  cellName,
+  horizontalLabel,
+  isOnField,
+  parseCell,
+  squareOf,
+  validatePosition,
+  zoneAt,
+} from './board.ts'
+export type { SetupError, Square, Zone } from './board.ts'
+export { COLORS, opponent } from './types.ts'
+export { POWER, SEGMENTS, TRAJECTORY_TYPES, checkMove as checkMoveUnder, directionOf, targetRow } from './trajectory.ts'
+export type { SegmentShape } from './trajectory.ts'
+export { DECKS, HAND_SIZE, JOKERS_IN_54 } from './cards.ts'
+export type { Deck } from './cards.ts'
+export { DICE_COUNT, DIE_FACES } from './dice.ts'
+export { END_OF_LINE } from './notation.ts'
+export { DEFAULT_CARD_LIMITS, DEFAULT_HOUSE_RULES } from './houseRules.ts'
+export type { CardCombination, HouseRules } from './houseRules.ts'

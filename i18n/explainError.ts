@@ -3,8 +3,8 @@
 // sentence, wrapped refusals included, so a Russian user never meets a bare English one.
 // Anything uncoded is a fault of the app, not of the input: it is framed as an internal
 // error in the user's language, with the English detail for a bug report.
-import { isRuleReason, type RuleParams, type RuleReason, type WithRefusal } from '../engine/errors.ts'
-import { END_OF_LINE } from '../engine/notation.ts'
+import { isRuleReason, type RuleParams, type RuleReason, type WithRefusal } from '../engine/index.ts'
+import { END_OF_LINE } from '../engine/index.ts'
 import { registerMessages, t } from './index.ts'
 import errorMessages from './messages/errors.ts'
 

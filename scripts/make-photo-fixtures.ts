@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jpeg from 'jpeg-js'
-import { ALL_CELLS, COLUMNS, ROWS, isOnField, parseCell, zoneAt } from '../engine/board.ts'
-import type { Cell, Position } from '../engine/types.ts'
+import { ALL_CELLS, COLUMNS, ROWS, isOnField, parseCell, zoneAt } from '../engine/index.ts'
+import type { Cell, Position } from '../engine/index.ts'
 import {
   applyHomography,
   createRgbaImage,

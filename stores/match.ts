@@ -50,10 +50,10 @@ import {
   type MatchSetup,
   type MatchState,
   type ThrowMade,
-} from '../engine/match.ts'
-import { parseMatchFile, serializeMatch } from '../engine/matchFile.ts'
-import type { RuleReason } from '../engine/errors.ts'
-import type { Color, Move, Position } from '../engine/types.ts'
+} from '../engine/index.ts'
+import { parseMatchFile, serializeMatch } from '../engine/index.ts'
+import type { RuleReason } from '../engine/index.ts'
+import type { Color, Move, Position } from '../engine/index.ts'
 import { explainError } from '../i18n/explainError.ts'
 import { readStoredMatches, type MatchesReading } from './matchStorage.ts'
 import {

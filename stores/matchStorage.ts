@@ -1,8 +1,8 @@
 // Reading the stored matches without trusting them: a match whose data is malformed or
 // whose log does not replay is kept aside in quarantine (never deleted) and reported,
 // and the rest start normally. Nothing here throws.
-import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION, readMatchFile } from '../engine/matchFile.ts'
-import { reasonOf, type RuleReason } from '../engine/errors.ts'
+import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION, readMatchFile } from '../engine/index.ts'
+import { reasonOf, type RuleReason } from '../engine/index.ts'
 import type { QuarantineEntry, StorageReasonCode, StoredMatch, StoredMatches } from './storageItems.ts'
 
 export const MATCHES_KEY = 'local:matches'

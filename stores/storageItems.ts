@@ -3,8 +3,8 @@
 // When a stored shape changes: raise `version` and add `migrations[newVersion]`,
 // which receives the value of the version before and returns the new shape.
 import { storage } from 'wxt/utils/storage'
-import type { MatchEvent } from '../engine/match.ts'
-import type { RuleReason } from '../engine/errors.ts'
+import type { MatchEvent } from '../engine/index.ts'
+import type { RuleReason } from '../engine/index.ts'
 import type { CardLetters } from '../i18n/cardLetters.ts'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'

@@ -15,8 +15,8 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { simulateThrowTraced, type TracedThrowResult } from '../engine/collision.ts'
-import type { Move } from '../engine/types.ts'
+import { simulateThrowTraced, type TracedThrowResult } from '../engine/index.ts'
+import type { Move } from '../engine/index.ts'
 import { useMatchStore } from './match.ts'
 import { explainError } from '../i18n/explainError.ts'
 

@@ -2,8 +2,8 @@
 // perspective, and classify each cell of rows 1–12 as empty, red or blue (RULES.md §2: no
 // stone stands on row 0). The result is a setup, not a position: the engine validates it
 // and the user confirms every uncertain cell before anything is applied.
-import { COLUMNS, ROWS, cellName, validatePosition, type SetupError } from '../engine/board.ts'
-import type { Cell, Color, Position } from '../engine/types.ts'
+import { COLUMNS, ROWS, cellName, validatePosition, type SetupError } from '../engine/index.ts'
+import type { Cell, Color, Position } from '../engine/index.ts'
 import {
   applyHomography,
   connectedComponents,

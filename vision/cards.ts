@@ -8,7 +8,7 @@ import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { decideRank, jokerLikelihood, matchRank, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
-import { JOKER } from '../engine/cards.ts'
+import { JOKER } from '../engine/index.ts'
 
 /** Readings less sure than this are shown to the player as questions. */
 export const UNCERTAIN_BELOW = 0.5

@@ -3,7 +3,7 @@
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphMatch } from './cards/glyphTemplate.ts'
 import { SUIT_GLYPHS } from './cards/glyphTemplates.ts'
 import type { IndexGlyph } from './cards/cornerIndex.ts'
-import type { Suit } from '../engine/cards.ts'
+import type { Suit } from '../engine/index.ts'
 
 const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
 const RED_SUITS: readonly Suit[] = ['H', 'D']

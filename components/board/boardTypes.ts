@@ -1,5 +1,5 @@
 // What the Board component is handed (it draws these and decides nothing; STYLE.md §1).
-import type { Cell, Color } from '../../engine/types.ts'
+import type { Cell, Color } from '../../engine/index.ts'
 
 /** A place on or just beyond the field: off-field points end a path that leaves play. */
 export interface BoardPoint {

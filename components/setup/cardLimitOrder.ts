@@ -1,7 +1,7 @@
 // RULES.md §8 (the kit's note under each table): any combination allows every trajectory
 // a weaker one allows, so an edited card L1 table (I-11) must not fall along the ranking.
-import { combinationRanking, type Deck } from '../../engine/cards.ts'
-import type { CardCombination } from '../../engine/houseRules.ts'
+import { combinationRanking, type Deck } from '../../engine/index.ts'
+import type { CardCombination } from '../../engine/index.ts'
 
 export interface CardLimitInversion {
   deck: Deck

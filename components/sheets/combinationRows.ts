@@ -1,9 +1,9 @@
 // The rows of the original kit's first cheat sheet: combination → shape → number set →
 // L1 (RULES.md §7 for dice, §8 and I-4 for cards). Shapes and formula number sets are
 // the kit's own symbols and read the same in every language; the rest are message keys.
-import { DICE_COMBINATIONS, DICE_LIMITS, type DiceCombination } from '../../engine/dice.ts'
-import { combinationRanking, type Deck } from '../../engine/cards.ts'
-import { DEFAULT_CARD_LIMITS, type CardCombination } from '../../engine/houseRules.ts'
+import { DICE_COMBINATIONS, DICE_LIMITS, type DiceCombination } from '../../engine/index.ts'
+import { combinationRanking, type Deck } from '../../engine/index.ts'
+import { DEFAULT_CARD_LIMITS, type CardCombination } from '../../engine/index.ts'
 
 export interface CombinationRow {
   combination: string

@@ -1,9 +1,9 @@
 // The course of a trajectory on an empty field, for the rule sheets' drawings: the
 // corner cells where each segment ends (RULES.md §3). No collisions, no field edge —
 // the drawings show the shape a player names, not the outcome of a throw.
-import { parseCell, type Square } from '../../engine/board.ts'
-import { SEGMENTS, directionOf, targetRow, type SegmentShape } from '../../engine/trajectory.ts'
-import type { Move } from '../../engine/types.ts'
+import { parseCell, type Square } from '../../engine/index.ts'
+import { SEGMENTS, directionOf, targetRow, type SegmentShape } from '../../engine/index.ts'
+import type { Move } from '../../engine/index.ts'
 
 export interface CourseLeg {
   segment: SegmentShape

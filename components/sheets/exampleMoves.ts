@@ -1,7 +1,7 @@
 // One example of each trajectory type, from a left and from a right start cell, chosen
 // so the whole course stays on the field and every constraint of RULES.md §3 holds.
-import { TRAJECTORY_TYPES } from '../../engine/trajectory.ts'
-import type { Move, TrajectoryType } from '../../engine/types.ts'
+import { TRAJECTORY_TYPES } from '../../engine/index.ts'
+import type { Move, TrajectoryType } from '../../engine/index.ts'
 
 const EXAMPLE_LENGTHS: Record<TrajectoryType, number[]> = {
   reverse: [2, 3],

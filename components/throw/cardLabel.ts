@@ -1,6 +1,6 @@
 // A card as players read it: rank and suit symbol ('10♥', or 'Д♥' on a Russian deck,
 // i18n/cardLetters.ts), or the joker's name.
-import { JOKER } from '../../engine/cards.ts'
+import { JOKER } from '../../engine/index.ts'
 import { rankLabel } from '../../i18n/cardLetters.ts'
 import { t } from '../../i18n/index.ts'
 

@@ -3,7 +3,7 @@
 // (substitution cards that became main cards when the last round closed) and the ones just
 // laid from the deck; only the latter are dealt, in the photo's reading order. The engine
 // rules on each card (not of this deck, already out of the deck, too many main cards).
-import { applyCardAction, type CardRoundAction, type CardRoundResult, type CardRoundState } from '../../engine/cardRound.ts'
+import { applyCardAction, type CardRoundAction, type CardRoundResult, type CardRoundState } from '../../engine/index.ts'
 
 /** The engine's own refusal, passed on whole so the screen shows it as it shows every refusal. */
 type Refusal = Extract<CardRoundResult, { ok: false }>

@@ -1,8 +1,8 @@
 // A throw's trace as lines of text, the same steps the board animates. Each line is an
 // i18n key with its parameters, and the referee note (RULES.md §13) it rests on, if any.
-import { horizontalLabel } from '../../engine/board.ts'
-import type { ThrowStep } from '../../engine/collision.ts'
-import type { Color } from '../../engine/types.ts'
+import { horizontalLabel } from '../../engine/index.ts'
+import type { ThrowStep } from '../../engine/index.ts'
+import type { Color } from '../../engine/index.ts'
 import { stoneColor } from './traceOverlay.ts'
 
 /** Directions as arrows: the same in every language, and as the board draws them (north up). */

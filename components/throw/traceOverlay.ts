@@ -1,9 +1,9 @@
 // A throw's trace (engine simulateThrowTraced) drawn on the board: each stone's run as a
 // polyline, each hit as a burst with the energy handed on, the predicted result as ghosts.
 // Only presentation: the steps and the ruling come from the engine.
-import { parseCell } from '../../engine/board.ts'
-import type { Compass, ThrowStep } from '../../engine/collision.ts'
-import type { Cell, Color, Position } from '../../engine/types.ts'
+import { parseCell } from '../../engine/index.ts'
+import type { Compass, ThrowStep } from '../../engine/index.ts'
+import type { Cell, Color, Position } from '../../engine/index.ts'
 import type { BoardHighlight, BoardPath, BoardPoint, GhostStone } from '../board/boardTypes.ts'
 
 const STEP_OF: Record<Compass, BoardPoint> = {

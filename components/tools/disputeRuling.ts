@@ -1,14 +1,14 @@
 // The dispute check's ruling: is a claimed move legal with these dice or cards, in this
 // limit context? Each step is one rule of RULES.md §6 and is decided by the engine; this
 // only runs them in order and reports the first one broken, with its numbers.
-import { bonusAssignmentsUnder } from '../../engine/bonus.ts'
-import { cardReadingsUnder, type CardReading, type Deck } from '../../engine/cards.ts'
-import { classifyDice } from '../../engine/dice.ts'
-import type { HouseRules } from '../../engine/houseRules.ts'
-import { explainL2, limitL, type L2Reason } from '../../engine/limits.ts'
-import { parseMove } from '../../engine/notation.ts'
-import { POWER, checkMove } from '../../engine/trajectory.ts'
-import type { Move, Numbers, Standing } from '../../engine/types.ts'
+import { bonusAssignmentsUnder } from '../../engine/index.ts'
+import { cardReadingsUnder, type CardReading, type Deck } from '../../engine/index.ts'
+import { classifyDice } from '../../engine/index.ts'
+import type { HouseRules } from '../../engine/index.ts'
+import { explainL2, limitL, type L2Reason } from '../../engine/index.ts'
+import { parseMove } from '../../engine/index.ts'
+import { POWER, checkMoveUnder } from '../../engine/index.ts'
+import type { Move, Numbers, Standing } from '../../engine/index.ts'
 
 export type DisputeGenerator = { kind: 'dice'; values: number[] } | { kind: 'cards'; deck: Deck; hand: string[] }
 
@@ -93,7 +93,7 @@ export function disputeRuling(moveText: string, generator: DisputeGenerator, con
   } catch (error) {
     return { legal: false, rule: 'notation', detail: message(error), refusal: error }
   }
-  const shape = checkMove(move, context.houseRules)
+  const shape = checkMoveUnder(move, context.houseRules)
   if (!shape.ok) return { legal: false, rule: 'shape', move, detail: shape.reason, refusal: shape }
   let readings: GeneratorReading[]
   try {

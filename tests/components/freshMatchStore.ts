@@ -2,8 +2,8 @@
 // with the match store loaded (and watching storage, as every page does).
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
-import { defaultSetup } from '../../engine/match.ts'
-import type { Color } from '../../engine/types.ts'
+import { defaultSetup } from '../../engine/index.ts'
+import type { Color } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import ImportExport from '../../components/tools/ImportExport.vue'
-import { defaultSetup } from '../../engine/match.ts'
+import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import type { useMatchStore } from '../../stores/match.ts'
 import { freshMatchStore } from './freshMatchStore.ts'

@@ -4,7 +4,7 @@ import PhotoImport from '../../components/photo/PhotoImport.vue'
 import { setLocale } from '../../i18n/index.ts'
 import type { BoardReading, CellReading, FieldCorners } from '../../vision/board.ts'
 import type { DiceReading } from '../../vision/dice.ts'
-import { ALL_CELLS } from '../../engine/board.ts'
+import { ALL_CELLS } from '../../engine/index.ts'
 import { fakeBrowser } from 'wxt/testing/fake-browser'
 import { cameraCaptureItem } from '../../components/photo/cameraCapture.ts'
 

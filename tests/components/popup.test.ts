@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
 import App from '../../entrypoints/popup/App.vue'
 import QuickCalculator from '../../components/tools/QuickCalculator.vue'
-import { defaultSetup } from '../../engine/match.ts'
+import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
 

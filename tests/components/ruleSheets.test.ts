@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils'
 import RuleSheets from '../../components/sheets/RuleSheets.vue'
 import { courseOf } from '../../components/sheets/course.ts'
 import { setLocale } from '../../i18n/index.ts'
-import { TRAJECTORY_TYPES } from '../../engine/trajectory.ts'
+import { TRAJECTORY_TYPES } from '../../engine/index.ts'
 
 function pointsOf(svg: Element): { x: number; y: number }[] {
   return (svg.getAttribute('data-points') ?? '').split(' ').map((pair) => {

@@ -3,7 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import MatchSetup from '../../components/setup/MatchSetup.vue'
 import MatchList from '../../components/setup/MatchList.vue'
 import CoinToss from '../../components/setup/CoinToss.vue'
-import { defaultSetup } from '../../engine/match.ts'
+import { defaultSetup } from '../../engine/index.ts'
 import type { useMatchStore } from '../../stores/match.ts'
 import { freshMatchStore } from './freshMatchStore.ts'
 

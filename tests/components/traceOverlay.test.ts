@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { simulateThrowTraced } from '../../engine/collision.ts'
+import { simulateThrowTraced } from '../../engine/index.ts'
 import { traceLines } from '../../components/throw/traceLog.ts'
 import { traceOverlay } from '../../components/throw/traceOverlay.ts'
 

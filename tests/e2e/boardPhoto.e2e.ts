@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Position } from '../../engine/types.ts'
+import type { Position } from '../../engine/index.ts'
 import { errorsOf, ExtensionBrowser, screenshot, screenshotOf } from './extension.ts'
 import { startDiceMatch, stonesOnBoard } from './referee.ts'
 import { loadTruth, PHOTO_FIXTURES, type BoardFixture, type DiceFixture } from '../vision/photoFixtures.ts'

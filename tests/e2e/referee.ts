@@ -3,7 +3,7 @@
 // scenario reads like the table talk: "Blue rolls 1 1 2 3 4, reverse [1, 4] from d0".
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { Color, Position } from '../../engine/types.ts'
+import type { Color, Position } from '../../engine/index.ts'
 
 export interface PlayersSetup {
   red: string

@@ -5,7 +5,7 @@
 // lost. Screenshots of each land in tests/e2e/screenshots/refusal-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION } from '../../engine/matchFile.ts'
+import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION } from '../../engine/index.ts'
 import { ExtensionBrowser, NARROW_WIDTH, screenshot } from './extension.ts'
 import { enterDice, startDiceMatch } from './referee.ts'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
-import { defaultSetup, type MatchEvent } from '../../engine/match.ts'
+import { defaultSetup, type MatchEvent } from '../../engine/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
 import { matchesItem, quarantineItem } from '../../stores/storageItems.ts'
 

@@ -2,7 +2,7 @@
 // Issue 4, "Photograph the table": the board reader over the generated photo set
 // (scripts/make-photo-fixtures.ts), with the accuracy the issue asks for.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Cell } from '../../engine/types.ts'
+import type { Cell } from '../../engine/index.ts'
 import {
   calibrateColours,
   proposeCorners,

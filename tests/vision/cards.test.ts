@@ -8,7 +8,7 @@ import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
 import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
 import { confirmSuit, type SuitReading } from '../../vision/suits.ts'
-import type { Suit } from '../../engine/cards.ts'
+import type { Suit } from '../../engine/index.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 
 describe('reading the card photo fixtures (one tesseract worker for all)', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jpeg from 'jpeg-js'
-import type { Position } from '../../engine/types.ts'
+import type { Position } from '../../engine/index.ts'
 import type { Point, RgbaImage } from '../../vision/raster.ts'
 
 export const PHOTO_FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'photos')

@@ -4,7 +4,7 @@
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
 import type { IndexGlyph } from './cornerIndex.ts'
-import { RANKS, type Rank } from '../../engine/cards.ts'
+import { RANKS, type Rank } from '../../engine/index.ts'
 
 /** Russian face letters: валет J, дама Q, король K, туз A. */
 const RUSSIAN_FACE: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A' }
