@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine stays plain TypeScript (shared/ENGINE_API.md): no framework, no aliases.
+    // The engine stays plain TypeScript (docs/ENGINE_API.md): no framework, no aliases.
     files: ['engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -426,7 +426,7 @@ function throwStone(sheet: Sheet, mover: Color, move: Move, throwNumber: number,
 
 // ---- The two entry points ---------------------------------------------------------------
 
-/** One throw (shared/ENGINE_API.md), under the default house rules, without a trace. */
+/** One throw (docs/ENGINE_API.md), under the default house rules, without a trace. */
 export function simulateThrow(position: Position, mover: Color, move: Move, throwNumber: number): ThrowResult {
   const sheet = prepareSheet(position, mover, throwNumber)
   checkLegal(move, DEFAULT_HOUSE_RULES)

@@ -1,4 +1,4 @@
-// The engine facade (shared/ENGINE_API.md). Names and shapes here are a fixed contract;
+// The engine facade (docs/ENGINE_API.md). Names and shapes here are a fixed contract;
 // everything the UI, the stores and the tests need from the rules comes through here.
 import { checkMove as checkMoveShape, type MoveCheck } from './trajectory.ts'
 import type { Move } from './types.ts'

@@ -1,4 +1,4 @@
-// The shared vocabulary of the engine (shared/ENGINE_API.md). Plain data, JSON-serialisable.
+// The shared vocabulary of the engine (docs/ENGINE_API.md). Plain data, JSON-serialisable.
 
 export type Color = 'red' | 'blue'
 /** 'a0' … 'h12' (RULES.md §2). */

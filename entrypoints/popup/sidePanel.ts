@@ -1,6 +1,6 @@
 // Opening the referee beside the page. Chrome's side panel must be opened synchronously
 // inside the click: any await before sidePanel.open() loses the user gesture
-// (shared/PLATFORM.md). So the window id is read beforehand, when the popup opens.
+// (chrome.sidePanel.open, docs/architecture.md). So the window id is read beforehand, when the popup opens.
 import { browser } from 'wxt/browser'
 
 interface SidePanelApis {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Independent audit of the engine facade against shared/RULES.md (and the Russian seeds).
+// Independent audit of the engine facade against docs/RULES.md (and the original Russian texts it was rebuilt from).
 // Every expectation below was worked out by hand from the rule book, not from the engine.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
