@@ -69,6 +69,15 @@ function drawnFrom(tuple: readonly number[], numbers: readonly number[]): boolea
 }
 
 /**
+ * Whether lengths are drawn from the number set, each element of the multiset at most
+ * once (RULES.md §6.5); 'any' (poker, card four) gives every length. The type's
+ * constraint is checkMove's business.
+ */
+export function lengthsDrawn(lengths: readonly number[], numbers: Numbers): boolean {
+  return numbers === 'any' || drawnFrom(lengths, numbers)
+}
+
+/**
  * bonusAssignments under given house rules (I-8 changes the quadruple's constraint).
  * 'any' (poker, card four): the player names any five numbers 1–5, so every tuple of
  * at most four lengths 1–5 is within reach. Tuples come in lexicographic order.

@@ -2,7 +2,7 @@
 // five forms in each deck, and the readings of jokers (I-5).
 import { assignmentCount } from './bonus.ts'
 import { RuleError, refuseWith, ruleReason, type RuleReason } from './errors.ts'
-import { DEFAULT_HOUSE_RULES, type CardCombination, type HouseRules } from './houseRules.ts'
+import { DEFAULT_HOUSE_RULES, FULL_DECK_RANKING, SHORT_DECK_RANKING, type CardCombination, type HouseRules } from './houseRules.ts'
 import type { Numbers } from './types.ts'
 
 export type Deck = 36 | 52 | 54
@@ -112,9 +112,6 @@ export function notInDeckRefusal(card: string, deck: Deck): RuleReason | null {
 export function notInDeckReason(card: string, deck: Deck): string | null {
   return notInDeckRefusal(card, deck)?.message ?? null
 }
-
-const SHORT_DECK_RANKING: readonly CardCombination[] = ['pair', 'two-pairs', 'three', 'straight', 'full-house', 'flush', 'four']
-const FULL_DECK_RANKING: readonly CardCombination[] = ['pair', 'two-pairs', 'three', 'straight', 'flush', 'full-house', 'four']
 
 /** The combinations weakest first per deck: full house and flush swap places (RULES.md §8). */
 export function combinationRanking(deck: Deck): readonly CardCombination[] {

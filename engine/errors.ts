@@ -124,6 +124,21 @@ export const RULE_ERROR_CODES = [
   'throw.no-stone-left',
   'throw.illegal-move',
 
+  // judge.ts: the ruling on a claimed move in its context (RULES.md §3, §5, §6)
+  'judge.no-generator',
+  'judge.no-dice',
+  'judge.no-cards',
+  'judge.dice-invalid',
+  'judge.cards-invalid',
+  'judge.null',
+  'judge.shape',
+  'judge.power-l1',
+  'judge.power-l2-winning',
+  'judge.power-l2-draw',
+  'judge.not-drawn',
+  'judge.void',
+  'judge.void-guards',
+
   // match.ts: the match as a log (STYLE.md §2, RULES.md §6–10)
   'match.event',
   'match.empty-log',
@@ -145,6 +160,7 @@ export const RULE_ERROR_CODES = [
   'house-rules.quadruple',
   'house-rules.card-limits',
   'house-rules.card-limit',
+  'house-rules.card-limit-order',
   'match.already-started',
   'match.over',
   'match.end-full',

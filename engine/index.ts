@@ -29,6 +29,22 @@ export function checkMove(move: Move): MoveCheck {
 export { RULE_ERROR_CODES, RuleError, isRuleReason, reasonOf } from './errors.ts'
 export type { RuleErrorCode, RuleParams, RuleReason, WithRefusal } from './errors.ts'
 
+// The one ruling on a claimed move in its context (legal, illegal with its reasons, or void
+// by the free-guard rule naming the guards), and what a context allows before a move.
+export { judgeContext, judgeMove, matchJudgeContext } from './judge.ts'
+export type {
+  ContextVerdict,
+  JudgeContext,
+  JudgedCombination,
+  JudgedGenerator,
+  JudgedLimits,
+  JudgedOutcome,
+  JudgedReading,
+  JudgedScene,
+  Landing,
+  MoveVerdict,
+} from './judge.ts'
+
 // Scoring explained, the match as a log, and its file (beyond the fixed facade above).
 export { scoreBreakdown, standingOf } from './scoring.ts'
 export type { Score, ScoreBreakdown, ZoneCount, ZoneOutcome } from './scoring.ts'
@@ -172,5 +188,5 @@ export { DECKS, HAND_SIZE, JOKERS_IN_54 } from './cards.ts'
 export type { Deck } from './cards.ts'
 export { DICE_COUNT, DIE_FACES } from './dice.ts'
 export { END_OF_LINE } from './notation.ts'
-export { DEFAULT_CARD_LIMITS, DEFAULT_HOUSE_RULES } from './houseRules.ts'
+export { DEFAULT_CARD_LIMITS, DEFAULT_HOUSE_RULES, cardLimitOrderProblem } from './houseRules.ts'
 export type { CardCombination, HouseRules } from './houseRules.ts'

@@ -360,7 +360,9 @@ export function setupProblems(setup: unknown): SetupProblem[] {
   if (setup.firstHammerBy !== 'lot' && setup.firstHammerBy !== 'choice') {
     problems.push(problem('setup.firstHammerBy', 'setup-field.hammer-by', {}, `expected 'lot' or 'choice'`))
   }
-  problems.push(...houseRulesProblems(setup.houseRules).map((reason) => ({ field: 'setup.houseRules', reason })))
+  // A card match's L1 table is also checked along its deck's ranking (RULES.md §8, I-4).
+  const deck = isRecord(variant) && variant.kind === 'cards' && (DECKS as readonly unknown[]).includes(variant.deck) ? (variant.deck as Deck) : undefined
+  problems.push(...houseRulesProblems(setup.houseRules, deck).map((reason) => ({ field: 'setup.houseRules', reason })))
   return problems
 }
 

@@ -29,6 +29,10 @@ const WORDS: Readonly<Record<string, string>> = {
   action: 'errors.action',
   place: 'errors.place',
   event: 'errors.event',
+  allows: 'errors.allows',
+  allowed: 'errors.allowed',
+  needs: 'errors.needs',
+  what: 'errors.what',
 }
 
 function word(name: string, value: string | number): string | number {
