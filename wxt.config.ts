@@ -17,7 +17,18 @@ export default defineConfig({
         ? "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';"
         : { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     action: { default_title: '__MSG_extName__' },
+    // Firefox for Android runs add-ons (Chrome for Android does not): the referee opens there as a
+    // tab (entrypoints/popup/sidePanel.ts). The add-on collects no data.
     browser_specific_settings:
-      browser === 'firefox' ? { gecko: { id: 'curling-referee@example.org' } } : undefined,
+      browser === 'firefox'
+        ? {
+            gecko: {
+              id: 'curling-referee@example.org',
+              strict_min_version: '140.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
+          }
+        : undefined,
   }),
 })

@@ -29,10 +29,27 @@ export class SidePanelUnavailable extends Error {
   }
 }
 
-/** Call directly in the click handler, before any await. */
-export function openSidePanel(windowId: number | undefined): Promise<void> {
+/** Where the referee opened: beside the page, or as a tab of its own (phones, browsers without a panel). */
+export type RefereeOpened = 'panel' | 'tab'
+
+/**
+ * Call directly in the click handler, before any await. Chrome's side panel, else Firefox's
+ * sidebar, else — Firefox for Android, a Chromium browser without the side panel API — the
+ * full referee as a tab (tabs.create needs no permission).
+ */
+export function openSidePanel(windowId: number | undefined): Promise<RefereeOpened> {
   const { sidePanel, sidebarAction } = apis()
-  if (sidePanel && windowId !== undefined) return sidePanel.open({ windowId })
-  if (sidebarAction) return sidebarAction.open()
-  return Promise.reject(new SidePanelUnavailable(sidePanel ? 'no-window' : 'no-panel'))
+  if (sidePanel && windowId !== undefined) return sidePanel.open({ windowId }).then(() => 'panel')
+  if (sidebarAction) return sidebarAction.open().then(() => 'panel')
+  if (sidePanel) return Promise.reject(new SidePanelUnavailable('no-window'))
+  return openRefereeTab().then(() => 'tab')
+}
+
+/** The side panel's page as a tab: the same referee, full width. */
+export async function openRefereeTab(): Promise<void> {
+  try {
+    await browser.tabs.create({ url: browser.runtime.getURL('/sidepanel.html') })
+  } catch {
+    throw new SidePanelUnavailable('no-panel')
+  }
 }

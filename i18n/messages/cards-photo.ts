@@ -4,7 +4,6 @@ export default {
   en: {
     'cardsPhoto.title': 'Cards from a photo',
     'cardsPhoto.hint': 'Lay the cards face up, apart from each other, on a darker surface, and photograph them from above.',
-    'cardsPhoto.choose': 'Choose a photo',
     'cardsPhoto.reading': 'Reading the cards…',
     'cardsPhoto.failed': 'The photo could not be read: {reason}',
     'cardsPhoto.found.one': 'Found {count} card. Check it, correct it if needed, then apply.',
@@ -37,7 +36,6 @@ export default {
   ru: {
     'cardsPhoto.title': 'Карты по фото',
     'cardsPhoto.hint': 'Разложите карты лицом вверх, не касаясь друг друга, на тёмной поверхности и снимите сверху.',
-    'cardsPhoto.choose': 'Выбрать фото',
     'cardsPhoto.reading': 'Распознаю карты…',
     'cardsPhoto.failed': 'Не удалось прочитать фото: {reason}',
     'cardsPhoto.found.one': 'Найдена {count} карта. Проверьте её, при необходимости исправьте и примените.',

@@ -115,11 +115,30 @@ describe('popup', () => {
     delete (fakeBrowser as unknown as { sidePanel?: unknown }).sidePanel
   })
 
-  it('a browser with neither side panel nor sidebar is told so in the user’s language', async () => {
+  it('a browser with neither side panel nor sidebar (a phone) opens the referee as a tab', async () => {
     const fake = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown }
     const sidebarAction = fake.sidebarAction
     delete fake.sidePanel
     delete fake.sidebarAction
+    const create = vi.spyOn(fakeBrowser.tabs, 'create')
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    const wrapper = mount(App)
+    await flushPromises()
+    await wrapper.find('[data-testid="open-sidepanel"]').trigger('click')
+    await flushPromises()
+    expect(create).toHaveBeenCalledOnce()
+    expect(create.mock.calls[0]![0].url).toMatch(/\/sidepanel\.html$/)
+    expect(close).toHaveBeenCalled()
+    expect(wrapper.find('[data-testid="open-sidepanel-error"]').exists()).toBe(false)
+    fake.sidebarAction = sidebarAction
+  })
+
+  it('when not even a tab can be opened, the popup says so in the user’s language', async () => {
+    const fake = fakeBrowser as unknown as { sidePanel?: unknown; sidebarAction?: unknown }
+    const sidebarAction = fake.sidebarAction
+    delete fake.sidePanel
+    delete fake.sidebarAction
+    vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('no tabs here'))
     const wrapper = mount(App)
     await flushPromises()
     setLocale('ru')

@@ -1,0 +1,186 @@
+// The Firefox build in real Firefox (Debian's firefox-esr), as a player would use it: both pages
+// render without errors in both languages, a dice throw is recorded, the match survives closing
+// the page and restarting Firefox, and the bundled OCR reads a card photo offline under
+// Firefox's content security policy.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import type { Page } from 'puppeteer-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROJECT_DIR } from './extension.ts'
+import { FIREFOX_BUILD_DIR, FirefoxExtension, assertFirefoxBuilt, firefoxScreenshot, tap, textOf } from './firefox.ts'
+import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
+
+/** Everything stored, as one string: the tests look for events in it whatever the storage layout. */
+async function storedText(firefox: FirefoxExtension): Promise<string> {
+  return JSON.stringify(await firefox.storage())
+}
+
+/** Taps the five dice faces; records them when the panel asks for a separate step. */
+async function enterDice(page: Page, values: readonly number[]): Promise<void> {
+  for (const value of values) await tap(page, `dice-face-${value}`)
+  const record = await page.$('[data-testid="dice-record"]:not([disabled])')
+  if (record) await record.click()
+  await page.waitForSelector('[data-testid="throw-limits"]', { timeout: 8_000 })
+}
+
+async function startDiceMatch(page: Page, red: string, blue: string): Promise<void> {
+  await page.waitForSelector('[data-testid="match-setup"]', { timeout: 8_000 })
+  await page.type('[data-testid="setup-name-red"]', red)
+  await page.type('[data-testid="setup-name-blue"]', blue)
+  await tap(page, 'setup-variant-dice')
+  await tap(page, 'setup-hammer-choice')
+  await tap(page, 'setup-hammer-blue')
+  await tap(page, 'setup-start')
+  await page.waitForSelector('[data-testid="throw-panel"]', { timeout: 8_000 })
+}
+
+async function openSetup(page: Page): Promise<void> {
+  await tap(page, 'nav-matches')
+  // The first visit offers the setup from its welcome; later visits from the list's button.
+  const button = await page.waitForSelector('[data-testid="welcome-new"], [data-testid="match-new"]', { timeout: 8_000 })
+  await button!.click()
+}
+
+describe('the Firefox build in Firefox', () => {
+  let firefox: FirefoxExtension
+
+  beforeAll(async () => {
+    firefox = await FirefoxExtension.launch()
+  })
+
+  afterAll(async () => {
+    await firefox?.close()
+  })
+
+  it('hears an error in an add-on page (so that "no errors" below means something)', async () => {
+    const page = await firefox.open('popup')
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('firefox-e2e-probe')
+      })
+    })
+    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 300)))
+    await expect.poll(() => firefox.pageProblems().some((line) => line.includes('firefox-e2e-probe')), { timeout: 5_000 }).toBe(true)
+    await page.close()
+    firefox.forgetProblems()
+  })
+
+  it('opens the side panel and the popup without errors, in English and in Russian', async () => {
+    const panel = await firefox.open('sidepanel', 360)
+    expect(await textOf(panel, '[data-testid="nav-matches"]')).toMatch(/Matches/)
+    await firefoxScreenshot(panel, 'sidepanel-en', 360)
+    const popup = await firefox.open('popup', 360)
+    expect(await textOf(popup, '[data-testid="popup-no-match"]')).toMatch(/match/i)
+    await popup.close()
+
+    await tap(panel, 'lang-switch')
+    await panel.waitForFunction(() => document.documentElement.lang === 'ru', { timeout: 8_000 })
+    expect(await textOf(panel, '[data-testid="nav-matches"]')).toMatch(/Матчи/)
+    await firefoxScreenshot(panel, 'sidepanel-ru', 420)
+    const popupRu = await firefox.open('popup', 360)
+    await popupRu.waitForFunction(() => document.documentElement.lang === 'ru', { timeout: 8_000 })
+    expect(await textOf(popupRu, '[data-testid="popup-no-match"]')).toMatch(/[а-я]/)
+    await firefoxScreenshot(popupRu, 'popup-ru', 360)
+    await popupRu.close()
+    await tap(panel, 'lang-switch')
+    await panel.waitForFunction(() => document.documentElement.lang === 'en', { timeout: 8_000 })
+    await panel.close()
+    expect(firefox.pageProblems()).toEqual([])
+  })
+
+  it('records a dice throw, which survives closing the page and restarting Firefox', async () => {
+    const panel = await firefox.open('sidepanel', 420)
+    await openSetup(panel)
+    await startDiceMatch(panel, 'Anna', 'Boris')
+    // Blue has the hammer, so Red throws first: a pair of ones with 4 → only reverse [1, 4].
+    await enterDice(panel, [1, 1, 2, 3, 4])
+    await panel.type('[data-testid="move-text"]', 'd0 reverse 1-4')
+    await tap(panel, 'move-text-apply')
+    await panel.waitForSelector('[data-testid="confirm-throw"]:not([disabled])', { timeout: 8_000 })
+    await tap(panel, 'confirm-throw')
+    await panel.waitForFunction(() => !document.querySelector('[data-testid="throw-replay"]'), { timeout: 8_000 })
+    await firefoxScreenshot(panel, 'after-throw', 420)
+    const stored = await storedText(firefox)
+    expect(stored).toContain('"ThrowMade"')
+    expect(stored).toContain('"reverse"')
+    const stonesBefore = await panel.$$eval('g.stone[data-testid^="stone-"]', (nodes) => nodes.map((n) => n.getAttribute('data-testid')).sort())
+    expect(stonesBefore.length).toBeGreaterThan(0)
+    await panel.close()
+
+    await firefox.relaunch()
+    const again = await firefox.open('sidepanel', 420)
+    await again.waitForSelector('[data-testid="throw-panel"]', { timeout: 8_000 })
+    const stonesAfter = await again.$$eval('g.stone[data-testid^="stone-"]', (nodes) => nodes.map((n) => n.getAttribute('data-testid')).sort())
+    expect(stonesAfter).toEqual(stonesBefore)
+    expect(await storedText(firefox)).toContain('"ThrowMade"')
+    const popup = await firefox.open('popup', 360)
+    expect(await textOf(popup, '[data-testid="popup-glance"]')).toMatch(/Anna|Boris/)
+    await firefoxScreenshot(popup, 'popup-after-restart', 360)
+    await popup.close()
+    await again.close()
+    expect(firefox.pageProblems()).toEqual([])
+  })
+})
+
+// The card reader's module, bundled as the extension's chunk would be, on a bare page added to a
+// copy of the Firefox build, so that it runs under the add-on's own CSP with its bundled assets.
+const HARNESS = `
+import { readCardPhoto, releaseCardReader } from './vision/cards/photoReader.ts'
+globalThis.readFixture = async (file) => {
+  const started = performance.now()
+  const result = await readCardPhoto(await (await fetch('/fixtures/' + file)).blob())
+  return { cards: result.cards.map((c) => c.card), ocrUsed: result.ocrUsed, ms: performance.now() - started }
+}
+globalThis.releaseCardReader = releaseCardReader
+`
+
+describe('the card reader in the Firefox build', () => {
+  let addon: string
+  let firefox: FirefoxExtension
+
+  beforeAll(async () => {
+    assertFirefoxBuilt()
+    addon = mkdtempSync(join(tmpdir(), 'card-photo-firefox-'))
+    cpSync(FIREFOX_BUILD_DIR, addon, { recursive: true })
+    cpSync(CARD_FIXTURE_FOLDER, join(addon, 'fixtures'), { recursive: true })
+    await build({
+      stdin: { contents: HARNESS, resolveDir: PROJECT_DIR, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      outfile: join(addon, 'card-photo-harness.js'),
+      logLevel: 'error',
+    })
+    writeFileSync(
+      join(addon, 'card-photo-harness.html'),
+      '<!doctype html><html><body><script type="module" src="/card-photo-harness.js"></script></body></html>',
+    )
+    firefox = await FirefoxExtension.launch({ addonFolder: addon })
+  })
+
+  afterAll(async () => {
+    await firefox?.close()
+    rmSync(addon, { recursive: true, force: true })
+  })
+
+  it('reads a photo of cards with the bundled tesseract, offline, under the add-on CSP', async () => {
+    // Six main cards of an international deck, as a 52-card table lays them (RULES.md §8).
+    const photo = loadCardTruth().find((entry) => entry.file === 'international-09.jpg')!
+    const page = await firefox.open('card-photo-harness.html')
+    await page.waitForFunction(() => typeof (globalThis as { readFixture?: unknown }).readFixture === 'function', { timeout: 15_000 })
+    const result = await page.evaluate(
+      (file) => (globalThis as unknown as { readFixture(file: string): Promise<{ cards: (string | null)[]; ocrUsed: boolean; ms: number }> }).readFixture(file),
+      photo.file,
+    )
+    expect(result.ocrUsed).toBe(true)
+    const truthCards = photo.cards.map((card) => card.card)
+    // An unsure card is asked about (null), never guessed: whatever is read must be there.
+    const read = result.cards.filter((card): card is string => card !== null)
+    expect(read.filter((card) => !truthCards.includes(card))).toEqual([])
+    expect(read.length).toBeGreaterThanOrEqual(truthCards.length - 1)
+    await page.evaluate(() => (globalThis as unknown as { releaseCardReader(): Promise<void> }).releaseCardReader())
+    expect(firefox.pageProblems()).toEqual([])
+  })
+})
