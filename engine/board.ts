@@ -66,10 +66,6 @@ export function zoneOf(cell: Cell): Zone {
   return zoneAt(col, row)
 }
 
-export function isGuardCell(cell: Cell): boolean {
-  return zoneOf(cell) === 'guard'
-}
-
 /** Every cell of the field, row by row from row 0, as the notation and the board list them. */
 export const ALL_CELLS: readonly Cell[] = (() => {
   const cells: Cell[] = []
@@ -165,11 +161,4 @@ export function setupRefusal(errors: readonly SetupError[], label?: string): Rul
 export function assertValidPosition(position: Position): void {
   const errors = validatePosition(position)
   if (errors.length > 0) throw new RuleError(setupRefusal(errors))
-}
-
-/** The colour of the stone on a cell, if any. */
-export function stoneAt(position: Position, cell: Cell): Color | null {
-  if (position.red.includes(cell)) return 'red'
-  if (position.blue.includes(cell)) return 'blue'
-  return null
 }

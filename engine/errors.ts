@@ -139,7 +139,7 @@ export const RULE_ERROR_CODES = [
   'judge.void',
   'judge.void-guards',
 
-  // match.ts: the match as a log (STYLE.md §2, RULES.md §6–10)
+  // fold.ts, throwCheck.ts, matchSetup.ts: the match as a log (STYLE.md §2, RULES.md §6–10)
   'match.event',
   'match.empty-log',
   'match.first-event',
@@ -154,6 +154,7 @@ export const RULE_ERROR_CODES = [
   'setup-field.boolean',
   'setup-field.color',
   'setup-field.hammer-by',
+  'setup-field.recording',
 
   // houseRules.ts: the house rules a match is played under (I-11)
   'house-rules.not-an-object',
@@ -186,6 +187,17 @@ export const RULE_ERROR_CODES = [
   'match.power-over-limit',
   'match.not-drawn',
   'match.stones-not-conserved',
+  'match.free-guard-not-violated',
+  'match.free-guard-violated',
+  'match.out-of-play-differs',
+  'match.out-of-play-missing',
+  'match.stone-not-there',
+  'match.stone-missing',
+  'match.score-only',
+  'match.score-only-entered',
+  'match.entered-flag',
+  'match.entered-score-shape',
+  'match.entered-score-both',
   'match.correction-over',
   'match.correction-note',
   'match.correction-position',
@@ -212,6 +224,7 @@ export const RULE_ERROR_CODES = [
   'file.expected',
   'file.unknown-field',
   'file.not-whole',
+  'file.expected-true',
   'file.not-a-cell',
   'file.generator-kind',
   'file.unknown-event',

@@ -48,47 +48,28 @@ export type {
 // Scoring explained, the match as a log, and its file (beyond the fixed facade above).
 export { scoreBreakdown, standingOf } from './scoring.ts'
 export type { Score, ScoreBreakdown, ZoneCount, ZoneOutcome } from './scoring.ts'
-export {
-  DEFAULT_END_COUNT,
-  END_COUNTS,
-  THROWS_PER_END,
-  appendEvent,
-  defaultSetup,
-  deriveMatch,
-  endScoredEvent,
-  hammerAfter,
-  moverOf,
-  nullThrowEvent,
-  setupErrors,
-  setupProblems,
-  setupProblemReason,
-  startMatch,
-  throwEvent,
-} from './match.ts'
+export { DEFAULT_END_COUNT, END_COUNTS, RECORDINGS, defaultSetup, setupErrors, setupProblems, setupProblemReason } from './matchSetup.ts'
+export type { EndCount, MatchSetup, Recording, SetupProblem, Variant } from './matchSetup.ts'
+export { THROWS_PER_END, hammerAfter, moverOf } from './turns.ts'
+export { appendEvent, applyEvent, deriveMatch, startMatch } from './fold.ts'
+export { endScoredEvent, enteredEndScoreEvent, nullThrowEvent, throwEvent } from './nextEvents.ts'
 export type {
-  EndCount,
-  EndRecord,
   EndScored,
-  GeneratorReading,
   GeneratorRecord,
   GeneratorRecorded,
-  LogLine,
   MatchEvent,
   MatchEventType,
-  MatchPhase,
-  MatchSetup,
-  SetupProblem,
   MatchStarted,
-  MatchState,
   PositionCorrected,
   RealEvent,
   Redo,
   ThrowMade,
-  ThrowRecord,
   ThrowResult as MatchThrowResult,
   Undo,
-  Variant,
-} from './match.ts'
+} from './matchEvents.ts'
+export type { EndRecord, GeneratorReading, LogLine, MatchFold, MatchPhase, MatchState, ThrowRecord } from './matchState.ts'
+export { cardRoundAfter } from './cardRoundInMatch.ts'
+export type { CardRoundNow } from './cardRoundInMatch.ts'
 export {
   MATCH_FILE_FORMAT,
   MATCH_FILE_MIGRATIONS,

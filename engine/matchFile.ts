@@ -5,7 +5,11 @@
 import { parseCell } from './board.ts'
 import { RuleError, reasonOf, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { houseRulesErrors, type HouseRules } from './houseRules.ts'
-import { deriveMatch, describeValue, setupProblems, type MatchEvent, type MatchEventType, type MatchState } from './match.ts'
+import { describeValue } from './describeValue.ts'
+import { deriveMatch } from './fold.ts'
+import type { MatchEvent, MatchEventType } from './matchEvents.ts'
+import { setupProblems } from './matchSetup.ts'
+import type { MatchState } from './matchState.ts'
 import { checkMove, moveCheckReason } from './trajectory.ts'
 import type { Move } from './types.ts'
 
@@ -296,7 +300,7 @@ const EVENT_FIELDS: Readonly<Record<MatchEventType, readonly string[]>> = {
   GeneratorRecorded: ['generator'],
   ThrowMade: ['move', 'result', 'mover', 'throwNumber'],
   PositionCorrected: ['position', 'note'],
-  EndScored: ['score'],
+  EndScored: ['score', 'entered'],
   Undo: [],
   Redo: [],
 }
@@ -315,7 +319,7 @@ function houseRulesOf(first: unknown): HouseRules | null {
 /** setupErrors checks the values; a file also may not carry fields nobody reads. */
 function checkSetupFields(setup: unknown, path: string): void {
   if (!isRecord(setup)) return
-  expectKeys(setup, path, ['players', 'ends', 'variant', 'firstHammer', 'firstHammerBy', 'houseRules'])
+  expectKeys(setup, path, ['players', 'ends', 'variant', 'firstHammer', 'firstHammerBy', 'houseRules', 'recording'])
   if (isRecord(setup.players)) expectKeys(setup.players, `${path}.players`, ['red', 'blue'])
   if (isRecord(setup.variant)) expectKeys(setup.variant, `${path}.variant`, ['kind', 'deck', 'discardPileTracking'])
   if (isRecord(setup.houseRules)) expectKeys(setup.houseRules, `${path}.houseRules`, ['quadrupleConstraint', 'cardLimits'])
@@ -370,6 +374,9 @@ function checkEvent(event: unknown, path: string, houseRules: HouseRules | null)
       expectKeys(score, `${path}.score`, ['red', 'blue'])
       expectWhole(score.red, `${path}.score.red`, 0, 8)
       expectWhole(score.blue, `${path}.score.blue`, 0, 8)
+      if (event.entered !== undefined && event.entered !== true) {
+        fail(`${path}.entered`, 'file.expected-true', { got: show(event.entered) }, `expected true (a score the referee typed) or no field, got ${show(event.entered)}`)
+      }
       return
     }
     case 'Undo':

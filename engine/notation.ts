@@ -35,7 +35,7 @@
 // the problem: position "R:c6,c6 B:-", column 6: c6: two stones on one cell.
 import { ALL_CELLS, START_CELLS, STONES_PER_COLOR, parseCell, validatePosition } from './board.ts'
 import { RuleError, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
-import { moverOf } from './match.ts'
+import { moverOf } from './turns.ts'
 import { MAX_LENGTH, MIN_LENGTH, SEGMENT_COUNT, TRAJECTORY_TYPES } from './trajectory.ts'
 import { COLORS, type Cell, type Color, type Move, type Position, type TrajectoryType } from './types.ts'
 

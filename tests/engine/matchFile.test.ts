@@ -11,7 +11,7 @@ import {
   throwEvent,
   type MatchEvent,
   type MatchSetup,
-} from '../../engine/match.ts'
+} from '../../engine/index.ts'
 import {
   MATCH_FILE_FORMAT,
   MATCH_FILE_VERSION,

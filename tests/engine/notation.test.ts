@@ -13,7 +13,7 @@ import {
   type Move,
   type PositionRecord,
 } from '../../engine/index.ts'
-import { moverOf } from '../../engine/match.ts'
+import { moverOf } from '../../engine/index.ts'
 import { SEGMENT_COUNT, TRAJECTORY_TYPES } from '../../engine/trajectory.ts'
 import { START_CELLS } from '../../engine/board.ts'
 import { colors, moves, positions, throwNumbers } from './arbitraries.ts'
