@@ -159,7 +159,8 @@ describe('match screen', () => {
     await store.correctPosition({ red: [], blue: ['e9', 'd9'] })
     await store.scoreEnd()
     await flushPromises()
-    expect(wrapper.find('[data-testid="match-winner"]').text()).toBe('Boris wins 1 : 3')
+    // The winner's points first: Boris (blue) won 3 : 1.
+    expect(wrapper.find('[data-testid="match-winner"]').text()).toBe('Final Boris wins 3 : 1')
     expect(wrapper.find('[data-testid="throw-panel"]').text()).toContain('over')
   })
 })
