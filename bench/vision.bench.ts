@@ -1,104 +1,109 @@
-// npm run bench:vision — the photo readers over the generated fixture set (issue 4):
-// cell accuracy, whole boards read exactly, dice accuracy, latency per photo, and the card
-// reader's figures when its fixture evaluator is present.
-import { performance } from 'node:perf_hooks'
-import { proposeCorners, readBoard, sampleStoneColour } from '../vision/board.ts'
-import { readDice } from '../vision/dice.ts'
-import { loadPhoto, loadTruth, type BoardFixture, type DiceFixture } from '../tests/vision/photoFixtures.ts'
+// npm run bench:vision — the photo readers on the generated fixtures (tests/fixtures/photos)
+// and on real photographs (../shared/photos, issue 10) side by side.
+//
+//   npm run bench:vision                        all three kinds, both sets
+//   npm run bench:vision -- --only dice         one kind: dice | cards | board
+//   npm run bench:vision -- --misses            also list every wrong reading
+//   npm run bench:vision -- --photos DIR        the real set from DIR (or PHOTOS_DIR=DIR)
+//   npm run bench:vision -- --no-ocr            cards without tesseract
+//   npm run bench:vision -- --set real          one set only: generated | real
+//
+// Each kind measures itself in bench/vision/<kind>.ts; the real photos are read in place and
+// never copied into the repository.
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { hasKind, type KindResult, type PhotoSet } from './vision/common.ts'
+import { measureBoards } from './vision/board.ts'
+import { measureCards } from './vision/cards.ts'
+import { measureDice } from './vision/dice.ts'
+import type { RankOcr } from '../vision/ocr.ts'
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] ?? 0
+const KINDS = ['dice', 'cards', 'board'] as const
+type Kind = (typeof KINDS)[number]
+
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const args = process.argv.slice(2)
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
 }
-/** Latency by photo size: the fixtures mix 480-px-wide photos with phone-sized ones (≥ 900 px). */
-function latencyLine(times: { ms: number; width: number }[]): string {
-  const large = times.filter((t) => t.width >= 900).map((t) => t.ms)
-  const small = times.filter((t) => t.width < 900).map((t) => t.ms)
-  const all = times.map((t) => t.ms)
-  return (
-    `median ${median(all).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms ` +
-    `(small photos median ${median(small).toFixed(0)} ms; phone-sized median ${median(large).toFixed(0)} ms, max ${Math.max(0, ...large).toFixed(0)} ms)`
+
+const only = option('--only')
+if (only !== undefined && !KINDS.includes(only as Kind)) {
+  console.error(`--only takes one of ${KINDS.join(', ')}, not "${only}"`)
+  process.exit(2)
+}
+const kinds: readonly Kind[] = only ? [only as Kind] : KINDS
+const showMisses = args.includes('--misses')
+const realFolder = resolve(option('--photos') ?? process.env.PHOTOS_DIR ?? join(repository, '..', 'shared', 'photos'))
+
+const sets: PhotoSet[] = [{ name: 'generated', folder: join(repository, 'tests', 'fixtures', 'photos') }]
+if (existsSync(realFolder)) sets.push({ name: 'real', folder: realFolder })
+else
+  console.log(
+    `REAL PHOTOS MISSING: no folder ${realFolder}. Only the generated fixtures are measured; ` +
+      `point --photos DIR or PHOTOS_DIR at the real set.\n`,
   )
-}
-const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(2)} %`
 
-function benchBoards(): void {
-  const fixtures = loadTruth<BoardFixture>('board')
-  const times: { ms: number; width: number }[] = []
-  let cells = 0
-  let right = 0
-  let exact = 0
-  let flaggedWrong = 0
-  let uncertain = 0
-  for (const fixture of fixtures) {
-    const image = loadPhoto('board', fixture.file)
-    const start = performance.now()
-    // Taps stand in for the player's calibration where the colours are not red and blue.
-    const colours = fixture.standardColours
-      ? undefined
-      : { red: sampleStoneColour(image, fixture.taps.red), blue: sampleStoneColour(image, fixture.taps.blue) }
-    const reading = readBoard(image, { corners: proposeCorners(image).corners, colours })
-    times.push({ ms: performance.now() - start, width: image.width })
-    let wrongHere = 0
-    for (const cell of reading.cells) {
-      const truth = fixture.position.red.includes(cell.cell) ? 'red' : fixture.position.blue.includes(cell.cell) ? 'blue' : 'empty'
-      cells++
-      if (cell.state === truth) right++
-      else {
-        wrongHere++
-        if (reading.uncertain.includes(cell.cell)) flaggedWrong++
+const onlySet = option('--set')
+if (onlySet !== undefined) sets.splice(0, sets.length, ...sets.filter((set) => set.name === onlySet))
+
+let ocr: RankOcr | null = null
+async function cardOcr(): Promise<RankOcr | null> {
+  if (args.includes('--no-ocr') || ocr) return ocr
+  const { createRankOcr } = await import('../vision/ocr.ts')
+  const langPath = join(repository, 'node_modules', '@tesseract.js-data', 'eng', '4.0.0_best_int')
+  ocr = await createRankOcr({ langPath })
+  return ocr
+}
+
+async function measure(kind: Kind, set: PhotoSet): Promise<KindResult> {
+  if (kind === 'dice') return measureDice(set)
+  if (kind === 'cards') return measureCards(set, await cardOcr())
+  return measureBoards(set)
+}
+
+function printSideBySide(kind: Kind, results: { set: PhotoSet; result: KindResult | string }[]): void {
+  const labels: string[] = []
+  for (const { result } of results)
+    if (typeof result !== 'string') for (const row of result.rows) if (!labels.includes(row.label)) labels.push(row.label)
+  const labelWidth = Math.max(kind.length, ...labels.map((l) => l.length)) + 4
+  const columnWidth = 30
+  console.log(kind.toUpperCase().padEnd(labelWidth) + results.map((r) => r.set.name.padEnd(columnWidth)).join(''))
+  if (labels.length === 0)
+    console.log(''.padEnd(labelWidth) + results.map((r) => String(r.result).padEnd(columnWidth)).join(''))
+  for (const label of labels) {
+    const cells = results.map(({ result }) =>
+      typeof result === 'string' ? result : (result.rows.find((row) => row.label === label)?.value ?? '—'),
+    )
+    console.log('  ' + label.padEnd(labelWidth - 2) + cells.map((c) => c.padEnd(columnWidth)).join(''))
+  }
+  if (showMisses)
+    for (const { set, result } of results)
+      if (typeof result !== 'string' && result.misses.length > 0) {
+        console.log(`  misses, ${set.name}:`)
+        for (const miss of result.misses) console.log(`    ${miss}`)
+      }
+  console.log('')
+}
+
+try {
+  for (const kind of kinds) {
+    const results: { set: PhotoSet; result: KindResult | string }[] = []
+    for (const set of sets) {
+      if (!hasKind(set, kind)) {
+        results.push({ set, result: `missing: ${join(set.folder, kind)}` })
+        continue
+      }
+      try {
+        results.push({ set, result: await measure(kind, set) })
+      } catch (error) {
+        results.push({ set, result: `failed: ${error instanceof Error ? error.message : String(error)}` })
       }
     }
-    uncertain += reading.uncertain.length
-    if (wrongHere === 0) exact++
+    printSideBySide(kind, results)
   }
-  console.log(`boards: ${fixtures.length} photos`)
-  console.log(`  cell accuracy          ${percent(right, cells)}  (${cells - right} of ${cells} wrong, ${flaggedWrong} of them flagged)`)
-  console.log(`  whole boards exact     ${percent(exact, fixtures.length)}`)
-  console.log(`  cells asked about      ${uncertain}`)
-  console.log(`  latency per photo      ${latencyLine(times)}`)
+} finally {
+  await (ocr as RankOcr | null)?.terminate()
 }
-
-function benchDice(): void {
-  const fixtures = loadTruth<DiceFixture>('dice')
-  const times: { ms: number; width: number }[] = []
-  let dice = 0
-  let right = 0
-  let complete = 0
-  for (const fixture of fixtures) {
-    const image = loadPhoto('dice', fixture.file)
-    const start = performance.now()
-    const reading = readDice(image)
-    times.push({ ms: performance.now() - start, width: image.width })
-    if (reading.complete) complete++
-    for (const truth of fixture.dice) {
-      dice++
-      const found = reading.dice.find((d) => Math.hypot(d.centre.x - truth.x, d.centre.y - truth.y) < d.side / 2)
-      if (found?.value === truth.value) right++
-    }
-  }
-  console.log(`dice: ${fixtures.length} photos`)
-  console.log(`  dice accuracy          ${percent(right, dice)}  (${dice - right} of ${dice} wrong)`)
-  console.log(`  all five found         ${percent(complete, fixtures.length)}`)
-  console.log(`  latency per photo      ${latencyLine(times)}`)
-}
-
-async function benchCards(): Promise<void> {
-  try {
-    const { evaluateCardFixtures } = await import('../tests/vision/cardFixtures.ts')
-    const score = await evaluateCardFixtures()
-    console.log(`cards: ${score.photos} photos, ${score.cards} cards (vision/cards.ts via tests/vision/cardFixtures.ts)`)
-    console.log(`  rank accuracy          ${percent(score.rankCorrect, score.cards)}`)
-    console.log(`  suit accuracy          ${percent(score.suitCorrect, score.cards)}`)
-    console.log(`  cards asked about      ${score.flagged} (wrong and not asked: ${score.silentMistakes})`)
-    console.log(`  fonts not in templates ${percent(score.heldOutCorrect, score.heldOutCards)} of ${score.heldOutCards} cards right`)
-    console.log(`  tesseract alone right  ${percent(score.ocrCorrect, score.ocrAsked)} of ${score.ocrAsked} ranks`)
-    console.log(`  latency per photo      mean ${score.msPerPhoto.toFixed(0)} ms (OCR start ${score.ocrStartMs.toFixed(0)} ms)`)
-  } catch (error) {
-    console.log(`cards: not measured (${error instanceof Error ? error.message : String(error)})`)
-  }
-}
-
-benchBoards()
-benchDice()
-await benchCards()

@@ -1,0 +1,99 @@
+// Board figures for the vision bench: corners proposed within half a cell (no drag needed),
+// cells and whole boards read with the proposed corners and with the true ones,
+// wrong-and-not-asked, questions asked, latency.
+import { performance } from 'node:perf_hooks'
+import { COLUMNS, ROWS, type Position } from '../../engine/index.ts'
+import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
+import { applyHomography, homographyFromPoints, rectangle, type Point, type RgbaImage } from '../../vision/raster.ts'
+import { latencyRows, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet } from './common.ts'
+
+interface BoardTruth {
+  file: string
+  position: Position
+  corners: Point[]
+  taps: { red: Point; blue: Point }
+  standardColours: boolean
+}
+
+/** How many of the proposed corners lie within half a cell of the true ones, in field units under perspective. */
+function cornersWithinHalfCell(proposed: readonly Point[], truth: readonly Point[]): number {
+  const toField = homographyFromPoints(truth, rectangle(COLUMNS, ROWS))
+  const target = rectangle(COLUMNS, ROWS)
+  return proposed.filter((p, i) => {
+    const f = applyHomography(toField, p.x, p.y)
+    return Math.abs(f.x - target[i]!.x) < 0.5 && Math.abs(f.y - target[i]!.y) < 0.5
+  }).length
+}
+
+interface CellTally {
+  cells: number
+  right: number
+  exact: number
+  silent: number
+  asked: number
+}
+
+function readAndTally(image: RgbaImage, truth: BoardTruth, corners: FieldCorners, tally: CellTally, misses: string[], tag: string) {
+  // Taps stand in for the player's calibration where the colours are not red and blue.
+  const colours = truth.standardColours
+    ? undefined
+    : { red: sampleStoneColour(image, truth.taps.red), blue: sampleStoneColour(image, truth.taps.blue) }
+  const reading = readBoard(image, { corners, colours })
+  const uncertain = new Set(reading.uncertain)
+  tally.asked += reading.uncertain.length
+  let wrong = 0
+  for (const cell of reading.cells) {
+    const expected = truth.position.red.includes(cell.cell) ? 'red' : truth.position.blue.includes(cell.cell) ? 'blue' : 'empty'
+    tally.cells++
+    if (cell.state === expected) {
+      tally.right++
+      continue
+    }
+    wrong++
+    const asked = uncertain.has(cell.cell)
+    if (!asked) tally.silent++
+    misses.push(`${truth.file} (${tag}): ${cell.cell} ${expected} read ${cell.state}${asked ? ', asked' : ', NOT ASKED'}`)
+  }
+  if (wrong === 0) tally.exact++
+}
+
+export function measureBoards(set: PhotoSet): KindResult {
+  const truths = loadTruthFrom<BoardTruth>(set, 'board')
+  const times: { ms: number; width: number; height: number }[] = []
+  const misses: string[] = []
+  const proposed: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
+  const given: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
+  let cornersFound = 0
+  let boardsWithoutDrag = 0
+  let lowConfidence = 0
+  for (const truth of truths) {
+    const image = loadJpeg(set, 'board', truth.file)
+    const start = performance.now()
+    const proposal = proposeCorners(image)
+    readAndTally(image, truth, proposal.corners, proposed, misses, 'proposed corners')
+    times.push({ ms: performance.now() - start, width: image.width, height: image.height })
+    const near = cornersWithinHalfCell(proposal.corners, truth.corners)
+    cornersFound += near
+    if (near === 4) boardsWithoutDrag++
+    else misses.push(`${truth.file}: ${near} of 4 corners within half a cell (confidence ${proposal.confidence.toFixed(2)})`)
+    if (proposal.confidence < 0.5) lowConfidence++
+    readAndTally(image, truth, truth.corners as FieldCorners, given, misses, 'true corners')
+  }
+  return {
+    rows: [
+      { label: 'photos', value: `${truths.length} (${proposed.cells} cells)` },
+      { label: 'corners within half a cell', value: share(cornersFound, 4 * truths.length) },
+      { label: 'boards needing no drag (all 4 corners)', value: share(boardsWithoutDrag, truths.length) },
+      { label: 'corner proposals of low confidence (< 0.5)', value: String(lowConfidence) },
+      { label: 'cells right, proposed corners', value: percent(proposed.right, proposed.cells) },
+      { label: 'whole boards exact, proposed corners', value: share(proposed.exact, truths.length) },
+      { label: 'WRONG AND NOT ASKED (cells, proposed corners)', value: share(proposed.silent, proposed.cells) },
+      { label: 'questions asked (cells, proposed corners)', value: String(proposed.asked) },
+      { label: 'cells right, true corners', value: percent(given.right, given.cells) },
+      { label: 'whole boards exact, true corners', value: share(given.exact, truths.length) },
+      { label: 'WRONG AND NOT ASKED (cells, true corners)', value: share(given.silent, given.cells) },
+      ...latencyRows(times),
+    ],
+    misses,
+  }
+}
