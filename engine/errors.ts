@@ -39,6 +39,7 @@ export const RULE_ERROR_CODES = [
   // notation.ts: typed moves and positions (STYLE.md §3)
   'notation.at',
   'notation.not-text',
+  'notation.too-long',
   'notation.start-missing',
   'notation.not-a-start-cell',
   'notation.not-a-cell',

@@ -20,8 +20,12 @@
 //   cells    = cell *("," cell) | "-"                       "-": no stones of that colour
 // Cells are written in board order — by row from row 1 up, within a row from a to h, the
 // order of board.ts ALL_CELLS — so that equal positions have equal strings; parseStones
-// returns them in that order too. It also reads red:/blue: for R:/B:, either colour first,
-// any letter case, and spaces around the commas.
+// returns them in that order too. It also reads red:/blue: for R:/B:, the Russian К:/С:
+// (красные/синие), either colour first, any letter case, and spaces around the commas.
+// A colour left out has no stones: `B:e9` is the same as `R:- B:e9`.
+//
+// Cells may be typed with the Cyrillic letters that look like Latin ones (а с е, А В С Е Н),
+// as a Russian keyboard gives them: `с0` reads as c0. The board's own labels are Latin a–h.
 //
 // ── Position line ─────────────────────────────────────────────────────────────────────
 //   position = stones " / " colour " " throw " hammer:" colour
@@ -29,9 +33,11 @@
 //   colour   = "red" | "blue"        the first: whose throw is next; the last: who has the hammer
 //   throw    = "1" … "16"            the number within the end of the throw about to be made
 // Whose throw is written for the reader but must agree with the hammer: the player without
-// the hammer makes the odd throws (RULES.md §10).
+// the hammer makes the odd throws (RULES.md §10). The colours read in Russian too
+// (красные, синие, к, с) and the hammer as хаммер.
 //
-// Every parse error is a NotationError that names the string, the column (1-based) and
+// No line is longer than MAX_NOTATION_LENGTH characters: a longer one (a paste gone
+// wrong) is refused before it is read. Every parse error is a NotationError that names the string, the column (1-based) and
 // the problem: position "R:c6,c6 B:-", column 6: c6: two stones on one cell.
 import { ALL_CELLS, START_CELLS, STONES_PER_COLOR, parseCell, validatePosition } from './board.ts'
 import { RuleError, ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
@@ -41,6 +47,23 @@ import { COLORS, type Cell, type Color, type Move, type Position, type Trajector
 
 /** What a refusal says was found when the line ran out (the UI words it in its language). */
 export const END_OF_LINE = 'the end of the line'
+
+/**
+ * The longest line any parser reads. The longest sensible position line (16 stones,
+ * spaces after every comma) is about 120 characters; a paste far beyond that is a mistake.
+ */
+export const MAX_NOTATION_LENGTH = 500
+
+/**
+ * Cyrillic letters that look like a column letter a–h (a Russian keyboard layout gives
+ * them for the same key shapes): а с е in lower case, А В С Е Н in upper case.
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = { а: 'a', с: 'c', е: 'e', А: 'a', В: 'b', С: 'c', Е: 'e', Н: 'h' }
+
+/** A typed cell in the notation's own spelling: look-alike Cyrillic letters read as Latin, lower case. */
+function cellSpelling(value: string): string {
+  return [...value].map((char) => LOOK_ALIKES[char] ?? char).join('').toLowerCase()
+}
 
 /** Everything a position line says: the stones, whose throw, which throw, who has the hammer. */
 export interface PositionRecord {
@@ -87,12 +110,39 @@ const TYPE_NAMES: ReadonlyMap<string, TrajectoryType> = new Map<string, Trajecto
   ['семафор', 'semaphore'],
 ])
 
+/**
+ * Colour tags of a stones list: R:/B: and red:/blue:, the Russian К:/С: and красные:/синие:,
+ * and the letters that look like them (Latin K and C, Cyrillic В for B).
+ */
 const COLOUR_TAGS: ReadonlyMap<string, Color> = new Map<string, Color>([
   ['r', 'red'],
   ['red', 'red'],
+  ['к', 'red'],
+  ['k', 'red'],
+  ['красные', 'red'],
   ['b', 'blue'],
+  ['в', 'blue'],
   ['blue', 'blue'],
+  ['с', 'blue'],
+  ['c', 'blue'],
+  ['синие', 'blue'],
 ])
+
+/** The colours of a position line (whose throw, the hammer), in English or Russian. */
+const COLOUR_NAMES: ReadonlyMap<string, Color> = new Map<string, Color>([
+  ['red', 'red'],
+  ['красные', 'red'],
+  ['красный', 'red'],
+  ['красная', 'red'],
+  ['к', 'red'],
+  ['blue', 'blue'],
+  ['синие', 'blue'],
+  ['синий', 'blue'],
+  ['синяя', 'blue'],
+  ['с', 'blue'],
+])
+
+const HAMMER_TAGS: ReadonlySet<string> = new Set(['hammer', 'хаммер'])
 
 const BOARD_ORDER: ReadonlyMap<Cell, number> = new Map(ALL_CELLS.map((cell, index) => [cell, index]))
 
@@ -160,7 +210,12 @@ class Reader {
 
 function readerOf(subject: string, text: unknown): Reader {
   if (typeof text !== 'string') {
-    throw new NotationError(subject, String(text), 1, problem('notation.not-text', { kind: typeof text }, `expected a string, not ${typeof text}`))
+    throw new NotationError(subject, String(text).slice(0, 80), 1, problem('notation.not-text', { kind: typeof text }, `expected a string, not ${typeof text}`))
+  }
+  if (text.length > MAX_NOTATION_LENGTH) {
+    const params = { length: text.length, limit: MAX_NOTATION_LENGTH }
+    const message = `${text.length} characters is too long: a line of notation has at most ${MAX_NOTATION_LENGTH}`
+    throw new NotationError(subject, text.slice(0, 80), MAX_NOTATION_LENGTH + 1, problem('notation.too-long', params, message))
   }
   return new Reader(subject, text)
 }
@@ -173,7 +228,7 @@ const DIGIT = /\d/
 
 function readStart(reader: Reader): Cell {
   const { value, column } = reader.token(NOT_SPACE)
-  const cell = value.toLowerCase()
+  const cell = cellSpelling(value)
   if (START_CELLS.includes(cell)) return cell
   if (value === '') reader.fail(column, problem('notation.start-missing', {}, 'expected a start cell (c0, d0, e0 or f0)'))
   const isCell = parseCell(cell) !== null
@@ -276,13 +331,15 @@ interface CellToken extends Token {
 
 function readColourTag(reader: Reader, missing: readonly Color[]): { color: Color; column: number } {
   const expected = missing.map((c) => `${c === 'red' ? 'R' : 'B'}:`).join(' or ')
+  // Which tags are wanted, for the user's language (К: or С: in Russian).
+  const tags = missing.length === 1 ? missing[0]! : 'both'
   const { value, column } = reader.token(/[^\s:,/]/)
   const color = COLOUR_TAGS.get(value.toLowerCase())
   if (!color || !reader.accept(':')) {
     const found = value === '' ? reader.found() : JSON.stringify(value)
     return reader.fail(
       column,
-      problem('notation.colour-tag', { expected, found }, `expected ${expected} (a colour's stones: R:c6,e6 or R:- for none), found ${found}`),
+      problem('notation.colour-tag', { expected, tags, found }, `expected ${expected} (a colour's stones: R:c6,e6 or R:- for none), found ${found}`),
     )
   }
   if (!missing.includes(color)) reader.fail(column, problem('notation.colour-twice', { color }, `${color}'s stones are listed twice`))
@@ -304,7 +361,7 @@ function readCells(reader: Reader, color: Color): CellToken[] {
         problem('notation.comma-too-many', { color, tag: value }, `expected a cell of ${color}'s, found the colour tag "${value}:" (a comma too many?)`),
       )
     }
-    cells.push({ value: value.toLowerCase(), column, color })
+    cells.push({ value: cellSpelling(value), column, color })
   } while (reader.accept(','))
   return cells
 }
@@ -317,9 +374,11 @@ function readStones(reader: Reader): Position {
   const tokens: CellToken[] = []
   const missing: Color[] = [...COLORS]
   while (missing.length > 0) {
+    // A colour left out has no stones: the list may end after the first colour.
+    if (missing.length < COLORS.length && (reader.peek() === '' || reader.peek() === '/')) break
     const { color } = readColourTag(reader, missing)
     missing.splice(missing.indexOf(color), 1)
-    tokens.push(...readCells(reader, color))
+    for (const token of readCells(reader, color)) tokens.push(token)
   }
   const position: Position = { red: [], blue: [] }
   for (const token of tokens) position[token.color].push(token.value)
@@ -359,10 +418,12 @@ export function makeStones(position: Position): string {
 
 const COLOUR_ROLES = { mover: 'whose throw is next', hammer: 'who has the hammer' } as const
 
+const LETTER = /\p{L}/u
+
 function readColour(reader: Reader, role: keyof typeof COLOUR_ROLES): Color {
-  const { value, column } = reader.token(/[a-zA-Z]/)
-  const color = value.toLowerCase()
-  if (color === 'red' || color === 'blue') return color
+  const { value, column } = reader.token(LETTER)
+  const color = COLOUR_NAMES.get(value.toLowerCase())
+  if (color) return color
   const found = value === '' ? reader.found() : JSON.stringify(value)
   return reader.fail(column, problem('notation.colour-missing', { role, found }, `expected ${COLOUR_ROLES[role]} (red or blue), found ${found}`))
 }
@@ -398,8 +459,8 @@ export function parsePosition(text: string): PositionRecord {
   const toThrowColumn = reader.column
   const toThrow = readColour(reader, 'mover')
   const throwNumber = readThrowNumber(reader)
-  const { value: tag, column: tagColumn } = reader.token(/[a-zA-Z]/)
-  if (tag.toLowerCase() !== 'hammer') {
+  const { value: tag, column: tagColumn } = reader.token(LETTER)
+  if (!HAMMER_TAGS.has(tag.toLowerCase())) {
     const found = tag === '' ? reader.found() : JSON.stringify(tag)
     reader.fail(tagColumn, problem('notation.hammer-tag', { found }, `expected hammer:red or hammer:blue, found ${found}`))
   }

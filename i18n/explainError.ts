@@ -33,6 +33,7 @@ const WORDS: Readonly<Record<string, string>> = {
   allowed: 'errors.allowed',
   needs: 'errors.needs',
   what: 'errors.what',
+  tags: 'errors.tags',
 }
 
 function word(name: string, value: string | number): string | number {

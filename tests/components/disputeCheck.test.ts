@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import DisputeCheck from '../../components/tools/DisputeCheck.vue'
-import { disputeRuling } from '../../components/tools/disputeRuling.ts'
-import { DEFAULT_HOUSE_RULES } from '../../engine/index.ts'
 import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import type { useMatchStore } from '../../stores/match.ts'
@@ -34,7 +32,7 @@ describe('dispute check', () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 triple 3-2-1', dice: '3 1 3 2 3' })
     expect(result.attributes('data-legal')).toBe('true')
-    expect(result.text()).toContain('Legal: three {1, 2, 3}: L1 = 3, L2 = 5, L = 3; triple (power 3) with bonuses [3, 2, 1].')
+    expect(result.text()).toBe('Legal: the three {1, 2, 3} gives a triple 3-2-1 within L = 3.')
     // NW 3 from d0 to a3, up to house horizontal 2 (a7), NE 1 to b8.
     expect(wrapper.find('[data-testid="dispute-final"]').text()).toBe('After the throw: R:b8 B:-')
     expect(wrapper.find('[data-testid="dispute-out-of-play"]').text()).toBe('No stone leaves play.')
@@ -50,45 +48,38 @@ describe('dispute check', () => {
       power: '3',
     })
     expect(result.attributes('data-legal')).toBe('false')
-    expect(result.text()).toContain('Illegal: triple has power 3, above L = min(L1 = 5, L2 = 2) = 2 (§6.4)')
-    expect(wrapper.find('[data-testid="dispute-limits"]').text()).toContain('winning after P = 3: L2 = max(1, P − 1) = 2')
+    expect(result.text()).toBe('Leading after a throw of power 3, the mover may throw only a reverse or a shortened (L2 = 2); a triple needs power 3.')
     expect(wrapper.find('[data-testid="dispute-outcome"]').exists()).toBe(false)
   })
 
   it('illegal by shape: quadruple [2,1,1,2] (§12.5, the article’s test)', async () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 quadruple 2-1-1-2', dice: '1 1 1 2 2' })
-    expect(result.find('strong').text()).toBe(
-      'Illegal: quadruple [2, 1, 1, 2] breaks its shape (§3): Diagonal A, vertical to house horizontal V, diagonal C, horizontal D; A ≥ C ≥ D (I-8).',
-    )
-    expect(wrapper.find('[data-testid="dispute-detail"]').text()).toBe(
-      'quadruple [2,1,1,2]: horizontal (2) must not exceed the diagonal before it (1)',
-    )
+    expect(result.text()).toBe('The move breaks its trajectory’s shape: quadruple [2,1,1,2]: horizontal (2) must not exceed the diagonal before it (1).')
   })
 
   it('illegal by bonuses: two pairs {1, 2} cannot give reverse [1, 4]', async () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'e0 reverse 1-4', dice: '2 2 4 1 1' })
-    expect(result.text()).toContain('Illegal: lengths [1, 4] are not drawn from the number set {1, 2}')
+    expect(result.text()).toBe('The number set {1, 2} does not give a reverse 1-4: each segment takes its own number from the set.')
   })
 
   it('reads Russian type names and answers in Russian', async () => {
     setLocale('ru')
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 тройная 3-2-1', dice: '3 1 3 2 3' })
-    expect(result.text()).toMatch(/^Ход допустим: тройка/)
-    expect(result.text()).toContain('тройка {1, 2, 3}')
+    expect(result.text()).toBe('Ход допустим: тройка {1, 2, 3} даёт тройную 3-2-1 в пределах L = 3.')
     const illegal = await rule(wrapper, { move: 'd0 четверная 2-1-1-2', dice: '1 1 1 2 2' })
-    expect(illegal.find('strong').text()).toBe(
-      'Ход недопустим: четверная [2, 1, 1, 2] нарушает форму траектории (§3): Диагональ A, вертикаль до горизонтали дома V, диагональ C, горизонталь D; A ≥ C ≥ D (I-8).',
+    expect(illegal.text()).toBe(
+      'Ход нарушает форму траектории: четверная [2,1,1,2]: горизонталь (2) не может быть длиннее диагонали перед ней (1).',
     )
   })
 
   it('an unreadable move names the column', async () => {
     const wrapper = mount(DisputeCheck)
     const result = await rule(wrapper, { move: 'd0 triangle 3-2-1', dice: '3 1 3 2 3' })
-    expect(result.find('strong').text()).toMatch(/^Illegal: the move cannot be read/)
-    expect(wrapper.find('[data-testid="dispute-detail"]').text()).toMatch(/^move "d0 triangle 3-2-1", column 4: /)
+    expect(result.text()).toMatch(/^The move cannot be read: move "d0 triangle 3-2-1", column 4: /)
+    expect(result.attributes('data-verdict')).toBe('illegal')
   })
 
   it('follows a match that loads or changes after mounting', async () => {
@@ -120,36 +111,59 @@ describe('dispute check', () => {
     expect(result.text()).toContain('pair {2, 4}')
     await wrapper.find('[data-testid="dispute-input"]').setValue('c0 shortened 4-2')
     await wrapper.find('form').trigger('submit')
-    expect(wrapper.find('[data-testid="dispute-result"]').text()).toContain('shortened has power 2, above L = min(L1 = 1, L2 = 5) = 1')
+    expect(wrapper.find('[data-testid="dispute-result"]').text()).toBe('A pair allows only a reverse; a shortened needs power 2.')
   })
 })
 
-describe('dispute ruling', () => {
-  const context = { previousPower: null, standing: 'draw' as const, houseRules: DEFAULT_HOUSE_RULES }
+describe('dispute check in Russian (issue 9, trap 6)', () => {
+  beforeEach(() => setLocale('ru'))
+  afterEach(() => setLocale('en'))
 
-  it('with jokers any reading that allows the move makes it legal (I-5)', () => {
-    // Joker + A A A: the joker as a fourth ace is a four (any numbers) — a semaphore [5, 5] stands.
-    const ruling = disputeRuling('d0 semaphore 5-5', { kind: 'cards', deck: 54, hand: ['AS', 'AH', 'AD', '7C', 'JK'] }, context)
-    expect(ruling.legal).toBe(true)
+  it('one sentence a player accepts: «Пара разрешает только обратную; укороченной нужна мощность 2.»', async () => {
+    const wrapper = mount(DisputeCheck)
+    const result = await rule(wrapper, { move: 'c0 укороченная 4-2', dice: '2 2 4 1 3' })
+    expect(result.text()).toBe('Пара разрешает только обратную; укороченной нужна мощность 2.')
+    expect(result.classes()).toContain('message-error')
   })
 
-  it('a null hand allows nothing', () => {
-    const ruling = disputeRuling('d0 reverse 1-1', { kind: 'cards', deck: 52, hand: ['2S', '4H', '6D', '8C', 'QS'] }, context)
-    expect(ruling).toMatchObject({ legal: false, rule: 'null' })
+  it('a void names the protected guard, in red only: no green "legal" beside it', async () => {
+    const wrapper = mount(DisputeCheck)
+    // Throw 2, Blue to throw: Red's guard on d5 would leave play.
+    const result = await rule(wrapper, { move: 'c0 обратная 4-5', dice: '4 4 5 1 2', position: 'К:d5 / синие 2 хаммер:синие' })
+    expect(result.attributes('data-verdict')).toBe('void')
+    expect(result.text()).toBe('Бросок недействителен: он выбил бы защитника на d5, а защитники под охраной до 5-го броска.')
+    expect(wrapper.find('.message-ok').exists()).toBe(false)
+    // Where the stones would have gone is still drawn, for the players to see.
+    expect(wrapper.find('[data-testid="dispute-outcome"] svg').exists()).toBe(true)
   })
 
-  it('bad dice are named by the engine', () => {
-    const ruling = disputeRuling('d0 reverse 1-1', { kind: 'dice', values: [1, 2, 6, 4, 5] }, context)
-    expect(ruling).toMatchObject({ legal: false, rule: 'generator' })
-    expect(ruling.legal === false && 'detail' in ruling && ruling.detail).toContain('die 3 shows 6')
+  it('with no dice entered it says the dice are missing, not «кубики []»', async () => {
+    const wrapper = mount(DisputeCheck)
+    const result = await rule(wrapper, { move: 'd0 обратная 1-4' })
+    expect(result.text()).toBe('Не хватает кубиков: введите пять кубиков, с которыми сделан ход.')
+    expect(result.text()).not.toContain('[]')
   })
 
-  it('the attested quadruple constraint is a house rule (I-8, I-11)', () => {
-    // A < C but D ≤ C: refused under the default A ≥ C ≥ D, allowed when only D ≤ C is required.
-    const move = 'd0 quadruple 2-3-3-2'
-    const fullHouse = { kind: 'dice' as const, values: [2, 2, 2, 3, 3] }
-    expect(disputeRuling(move, fullHouse, context)).toMatchObject({ legal: false, rule: 'shape' })
-    const attested = { ...context, houseRules: { ...DEFAULT_HOUSE_RULES, quadrupleConstraint: 'attested' as const } }
-    expect(disputeRuling(move, fullHouse, attested).legal).toBe(true)
+  it('switching the context clears the old verdict', async () => {
+    const wrapper = mount(DisputeCheck)
+    expect((await rule(wrapper, { move: 'c0 обратная 2-4', dice: '2 2 4 1 3' })).attributes('data-verdict')).toBe('legal')
+    await wrapper.find('[data-testid="dispute-power"]').setValue('3')
+    expect(wrapper.find('[data-testid="dispute-result"]').exists()).toBe(false)
+    await wrapper.find('form').trigger('submit')
+    expect(wrapper.find('[data-testid="dispute-result"]').exists()).toBe(true)
+    await wrapper.find('[data-testid="dispute-generator-cards-52"]').setValue(true)
+    expect(wrapper.find('[data-testid="dispute-result"]').exists()).toBe(false)
+  })
+
+  it('a card null allows nothing, said so', async () => {
+    const wrapper = mount(DisputeCheck)
+    await wrapper.find('[data-testid="dispute-source-manual"]').setValue(true)
+    await wrapper.find('[data-testid="dispute-generator-cards-52"]').setValue(true)
+    await wrapper.find('[data-testid="dispute-cards"]').setValue('2п 4ч 6б 8т Дп')
+    await wrapper.find('[data-testid="dispute-input"]').setValue('d0 обратная 1-1')
+    await wrapper.find('form').trigger('submit')
+    expect(wrapper.find('[data-testid="dispute-result"]').text()).toBe(
+      'Нуль не разрешает ни одной траектории: брошенная фишка покидает поле, ничего не задев.',
+    )
   })
 })

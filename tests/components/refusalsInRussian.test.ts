@@ -6,7 +6,6 @@ import { fakeBrowser } from 'wxt/testing'
 import MoveInput from '../../components/throw/MoveInput.vue'
 import ImportExport from '../../components/tools/ImportExport.vue'
 import StorageReport from '../../entrypoints/sidepanel/StorageReport.vue'
-import { DEFAULT_HOUSE_RULES } from '../../engine/index.ts'
 import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { createPinia, setActivePinia } from 'pinia'
@@ -27,17 +26,24 @@ afterEach(() => {
 
 const CYRILLIC = /[а-яё]/i
 
+/** The typed-move field of a match waiting for its first throw, after these dice. */
+async function moveInput(values: number[]) {
+  await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+  await store.recordGenerator({ kind: 'dice', values })
+  return mount(MoveInput, { props: { state: store.state! } })
+}
+
 describe('a typed move refused in Russian', () => {
   async function typed(text: string): Promise<string> {
     setLocale('ru')
-    const wrapper = mount(MoveInput, { props: { numbers: 'any', limit: 5, houseRules: DEFAULT_HOUSE_RULES } })
+    const wrapper = await moveInput([5, 5, 5, 5, 5])
     await wrapper.find('[data-testid="move-text"]').setValue(text)
     await wrapper.find('form').trigger('submit')
     return wrapper.find('[data-testid="move-text-error"]').text()
   }
 
   it('a triple whose first diagonal is shorter than the last names the rule in Russian', async () => {
-    expect(await typed('d0 triple 1-3-2')).toBe('тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2)')
+    expect(await typed('d0 triple 1-3-2')).toBe('Ход нарушает форму траектории: тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2).')
   })
 
   it('a start cell off the field names the cell and the column', async () => {
@@ -57,14 +63,14 @@ describe('a typed move refused in Russian', () => {
 describe('a refusal already on screen follows a switch of language', () => {
   it('a typed move refused in English reads in Russian after the switch, and back', async () => {
     setLocale('en')
-    const wrapper = mount(MoveInput, { props: { numbers: 'any', limit: 5, houseRules: DEFAULT_HOUSE_RULES } })
+    const wrapper = await moveInput([5, 5, 5, 5, 5])
     await wrapper.find('[data-testid="move-text"]').setValue('d0 triple 1-3-2')
     await wrapper.find('form').trigger('submit')
     const english = wrapper.find('[data-testid="move-text-error"]').text()
     expect(english).toContain('first diagonal (1)')
     setLocale('ru')
     await flushPromises()
-    expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe('тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2)')
+    expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe('Ход нарушает форму траектории: тройная [1,3,2]: первая диагональ (1) должна быть не короче последней (2).')
     setLocale('en')
     await flushPromises()
     expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe(english)
@@ -72,7 +78,7 @@ describe('a refusal already on screen follows a switch of language', () => {
 
   it('a move over L is said again in the new language', async () => {
     setLocale('ru')
-    const wrapper = mount(MoveInput, { props: { numbers: [1, 2, 3, 4, 5], limit: 2, houseRules: DEFAULT_HOUSE_RULES } })
+    const wrapper = await moveInput([2, 2, 3, 3, 1])
     await wrapper.find('[data-testid="move-text"]').setValue('e0 semaphore 5-3')
     await wrapper.find('form').trigger('submit')
     const russian = wrapper.find('[data-testid="move-text-error"]').text()

@@ -72,7 +72,7 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
     await wrapper.find('[data-testid="move-text"]').setValue('d0 quadruple 3-1-2-1')
     await wrapper.find('form').trigger('submit')
-    expect(wrapper.find('[data-testid="move-text-error"]').text()).toContain('over the limit')
+    expect(wrapper.find('[data-testid="move-text-error"]').text()).toBe('A three allows nothing stronger than a triple; a quadruple needs power 4.')
     await wrapper.find('[data-testid="move-text"]').setValue('d0 тройная 3-2-1')
     await wrapper.find('form').trigger('submit')
     expect(wrapper.find('[data-testid="selected-move"]').text()).toContain('triple [3, 2, 1]')

@@ -143,7 +143,7 @@ describe('position notation', () => {
     ['R:c6 B:d0 / blue 5 hammer:red', 8, /d0: no stone may stand on row 0/],
     ['R:a1,b1,c1,d1,e1,f1,g1,h1,a2 B:- / blue 5 hammer:red', 27, /red: 9 stones in play, at most 8/],
     ['R:c6 R:h9 / blue 5 hammer:red', 6, /red's stones are listed twice/],
-    ['R:c6 / blue 5 hammer:red', 6, /expected B:/],
+    ['R:c6 X:h9 / blue 5 hammer:red', 6, /expected B:/],
     ['G:c6 B:- / blue 5 hammer:red', 1, /expected R: or B:/],
     ['R:c6, B:- / blue 5 hammer:red', 7, /expected a cell of red's, found the colour tag "B:"/],
     ['R:c6, / blue 5 hammer:red', 7, /expected a cell of red's, found "\/"/],
