@@ -31,7 +31,7 @@ export type { RuleErrorCode, RuleParams, RuleReason, WithRefusal } from './error
 
 // The one ruling on a claimed move in its context (legal, illegal with its reasons, or void
 // by the free-guard rule naming the guards), and what a context allows before a move.
-export { judgeContext, judgeMove, matchJudgeContext } from './judge.ts'
+export { judgeContext, judgeMove, judgeMoves, matchJudgeContext } from './judge.ts'
 export type {
   ContextVerdict,
   JudgeContext,

@@ -234,24 +234,42 @@ export function judgeContext(context: JudgeContext): ContextVerdict {
   return { ok: true, reading, limits, types, readings: readings.filter((r) => r.combination !== 'null') }
 }
 
-/** The ruling on one claimed move in its context (see the top of this file). */
-export function judgeMove(context: JudgeContext, move: Move): MoveVerdict {
+/** A context read once: its reading(s) and limits, for judging one move or many. */
+interface Prepared {
+  context: JudgeContext
+  rules: HouseRules
+  allowed: ContextVerdict
+  /** The limits under each playable reading, in the order of allowed.readings; [] when refused. */
+  limits: JudgedLimits[]
+  /** Limits of the refused context's reading (a null), for the verdict. */
+  refusedLimits: JudgedLimits | null
+}
+
+function prepare(context: JudgeContext): Prepared {
+  const allowed = judgeContext(context)
   const rules = context.houseRules ?? DEFAULT_HOUSE_RULES
+  if (!allowed.ok) {
+    const refusedLimits = allowed.reading ? limitsOf(allowed.reading, context.previousPower, standingFor(context)) : null
+    return { context, rules, allowed, limits: [], refusedLimits }
+  }
+  const standing = standingFor(context)
+  const limits = allowed.readings.map((reading) => limitsOf(reading, context.previousPower, standing))
+  return { context, rules, allowed, limits, refusedLimits: null }
+}
+
+function judgePrepared({ context, rules, allowed, limits: limitsByReading, refusedLimits }: Prepared, move: Move): MoveVerdict {
   const shape = checkMove(move, rules)
   const shapeReasons = shape.ok ? [] : [ruleReason('judge.shape', {}, `the move breaks its shape: ${shape.reason} (RULES.md §3)`, [moveCheckReason(shape)])]
   const typeKnown = (TRAJECTORY_TYPES as readonly unknown[]).includes(move?.type)
 
-  const allowed = judgeContext(context)
   if (!allowed.ok) {
-    const limits = allowed.reading ? limitsOf(allowed.reading, context.previousPower, standingFor(context)) : null
     // Nothing to judge against (or a null): that comes first; the shape is still worth knowing.
-    return { verdict: 'illegal', move, reasons: [...allowed.reasons, ...shapeReasons], reading: allowed.reading, limits }
+    return { verdict: 'illegal', move, reasons: [...allowed.reasons, ...shapeReasons], reading: allowed.reading, limits: refusedLimits }
   }
-  const standing = standingFor(context)
   let first: { reading: JudgedReading; limits: JudgedLimits; reasons: RuleReason[] } | null = null
   let granted: { reading: JudgedReading; limits: JudgedLimits } | null = null
-  for (const reading of allowed.readings) {
-    const limits = limitsOf(reading, context.previousPower, standing)
+  for (const [index, reading] of allowed.readings.entries()) {
+    const limits = limitsByReading[index]!
     const reasons = typeKnown ? brokenOn(move, shape.ok, reading, limits) : []
     if (shape.ok && reasons.length === 0) {
       granted = { reading, limits }
@@ -271,6 +289,20 @@ export function judgeMove(context: JudgeContext, move: Move): MoveVerdict {
   if (!result.freeGuardViolation) return { verdict: 'legal', move, ...granted, outcome }
   const guards = result.trace.flatMap((step) => (step.kind === 'free-guard-violation' ? step.guards.map((guard) => guard.from) : []))
   return { verdict: 'void', move, ...granted, outcome, guards, reasons: [voidReason(guards, scene.throwNumber)] }
+}
+
+/** The ruling on one claimed move in its context (see the top of this file). */
+export function judgeMove(context: JudgeContext, move: Move): MoveVerdict {
+  return judgePrepared(prepare(context), move)
+}
+
+/**
+ * judgeMove for many moves in one context (a move list marking voids and house landings):
+ * the context is read once. The verdicts come in the order of `moves`.
+ */
+export function judgeMoves(context: JudgeContext, moves: readonly Move[]): MoveVerdict[] {
+  const prepared = prepare(context)
+  return moves.map((move) => judgePrepared(prepared, move))
 }
 
 /**

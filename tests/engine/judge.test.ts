@@ -12,6 +12,7 @@ import {
   defaultSetup,
   judgeContext,
   judgeMove,
+  judgeMoves,
   legalMovesUnder,
   limitL,
   limitL2,
@@ -178,6 +179,19 @@ describe('judgeMove: the rule book', () => {
 })
 
 describe('judgeMove: properties', () => {
+  it('judgeMoves gives each move the verdict judgeMove gives it alone (a move list marks voids and house landings)', () => {
+    const context: JudgeContext = {
+      generator: { kind: 'dice', values: [4, 4, 5, 1, 2] },
+      previousPower: 1,
+      scene: { position: { red: ['d5', 'e8'], blue: ['c7'] }, mover: 'blue', throwNumber: 2 },
+    }
+    const verdicts = judgeMoves(context, ALL_LEGAL_MOVES)
+    expect(verdicts).toEqual(ALL_LEGAL_MOVES.map((move) => judgeMove(context, move)))
+    expect(verdicts.filter((v) => v.verdict === 'void').map((v) => v.move)).toContainEqual(parseMove('c0 reverse 4-5'))
+    // A pair of 4s with a 5: only reverse 4-5, from each of the four start cells.
+    expect(verdicts.filter((v) => v.verdict !== 'illegal').length).toBe(4)
+  })
+
   const standings = fc.constantFrom<Standing>('winning', 'draw', 'losing')
   const previousPowers = fc.option(fc.integer({ min: 1, max: 5 }), { nil: null })
   const dice = fc.constantFrom(...allFinalDice())
