@@ -70,7 +70,7 @@ export default {
     'editor.error.unknown-cell': '{cells}: такой клетки на поле нет',
     'editor.error.start-row': '{cells}: на стартовой линии (ряд 0) фишки не стоят',
     'editor.error.not-a-list': 'Позиция — не список фишек',
-    'editor.notation': 'Фишки в нотации (R:c6,e6 B:h9)',
+    'editor.notation': 'Фишки в нотации (К:c6,e6 С:h9)',
     'editor.notation.read': 'Прочесть',
     'editor.note': 'Примечание (почему)',
     'editor.apply': 'Применить исправление',

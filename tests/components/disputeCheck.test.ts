@@ -155,6 +155,14 @@ describe('dispute check in Russian (issue 9, trap 6)', () => {
     expect(wrapper.find('[data-testid="dispute-result"]').exists()).toBe(false)
   })
 
+  it('the position field starts in Russian notation, and reads', async () => {
+    const wrapper = mount(DisputeCheck)
+    await wrapper.find('[data-testid="dispute-source-manual"]').setValue(true)
+    expect((wrapper.find('[data-testid="dispute-position"]').element as HTMLInputElement).value).toBe('К:- С:- / красные 1 хаммер:синие')
+    expect(wrapper.find('[data-testid="dispute-position-error"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="dispute-scene"]').text()).toContain('1')
+  })
+
   it('a card null allows nothing, said so', async () => {
     const wrapper = mount(DisputeCheck)
     await wrapper.find('[data-testid="dispute-source-manual"]').setValue(true)
