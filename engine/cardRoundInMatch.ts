@@ -15,6 +15,7 @@ import {
   type CardRoundStep,
   type RoundPlayer,
 } from './cardRound.ts'
+import { HAND_SIZE } from './cards.ts'
 import { RuleError, reasonOf, ruleReason, withRefusal } from './errors.ts'
 import { refuse } from './game.ts'
 import type { GeneratorRecord } from './matchEvents.ts'
@@ -59,7 +60,11 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * A recorded hand's round actions, replayed on the round so far; the hand must be the one
- * the round gave the mover.
+ * the round gave the mover. A hand recorded with round actions (even none) but not placed
+ * by them was entered as it is: the round then reads the placing from the hand itself when
+ * its main cards are on the table (the hand's other cards are the substitution cards), so
+ * a hand typed for one throw does not leave the round behind. A hand with no round actions
+ * at all (recorded before the round was followed) leaves the round as it is.
  */
 export function advanceCardRound(round: CardRoundState | null, generator: GeneratorRecord, throwNumber: number): CardRoundState | null {
   if (generator.kind !== 'cards' || !generator.roundActions || round === null) return round
@@ -71,12 +76,71 @@ export function advanceCardRound(round: CardRoundState | null, generator: Genera
     round = result.state
   }
   const player = roundPlayerOf(throwNumber)
-  const dealt = playerHand(round, player)
+  if (!(inStepWith(round, throwNumber) && handPlaced(round, player))) {
+    round = placingFromHand(round, throwNumber, generator.hand) ?? round
+  }
+  const dealt = inStepWith(round, throwNumber) && handPlaced(round, player) ? playerHand(round, player) : null
   if (dealt && !sameCards(dealt, generator.hand)) {
     const params = { player, cards: dealt.join(' '), cards2: generator.hand.join(' ') }
     refuse('match.hand-differs', params, `generator.hand: the card round gave the ${player} player [${params.cards}], not [${params.cards2}]`)
   }
   return round
+}
+
+/** Applies actions in order; null when the round refuses one. */
+function applyAll(round: CardRoundState, actions: readonly CardRoundAction[]): CardRoundState | null {
+  for (const action of actions) {
+    const result = applyCardAction(round, action)
+    if (!result.ok) return null
+    round = result.state
+  }
+  return round
+}
+
+/**
+ * The round after the mover took and laid the substitution cards that make `hand`
+ * (RULES.md §8): the hand's cards not among the main cards are his substitution cards —
+ * drawn from the deck, or (the second player, once the total is five) taken from the first
+ * player's; each lies beside a main card the hand lacks, and with six main cards the one
+ * left over is the unused one. Null when the round cannot give this hand now.
+ */
+function placingFromHand(round: CardRoundState, throwNumber: number, hand: readonly string[]): CardRoundState | null {
+  if (!inStepWith(round, throwNumber)) return null
+  const player = roundPlayerOf(throwNumber)
+  // The round before closes after the second player's throw: a new round's first hand closes it.
+  if (round.phase === 'round-complete' && player === 'first') {
+    const closed = applyAll(round, [{ type: 'close-round' }])
+    if (closed === null) return null
+    round = closed
+  }
+  if (round.phase !== (player === 'first' ? 'first-substitution' : 'second-substitution') || hand.length !== HAND_SIZE) return null
+  const others = [...hand]
+  const kept = round.main.map((card) => {
+    const at = others.indexOf(card)
+    if (at < 0) return false
+    others.splice(at, 1)
+    return true
+  })
+  const toTake = [...others]
+  for (const card of round.substitutions[player]) {
+    const at = toTake.indexOf(card)
+    if (at < 0) return null
+    toTake.splice(at, 1)
+  }
+  const fromFirst = player === 'second' ? toTake.filter((card) => round.substitutions.first.includes(card)) : []
+  const fromDeck = toTake.filter((card) => !fromFirst.includes(card))
+  const free = kept.flatMap((isKept, i) => (isKept ? [] : [i]))
+  const substitutions = [...round.substitutions[player], ...fromDeck, ...fromFirst]
+  const withUnused = round.main.length === 6
+  if (free.length !== substitutions.length + (withUnused ? 1 : 0)) return null
+  const beside: (string | null)[] = round.main.map(() => null)
+  substitutions.forEach((card, k) => (beside[free[k]!] = card))
+  const unused = withUnused ? free[substitutions.length]! : null
+  return applyAll(round, [
+    ...fromDeck.map((card): CardRoundAction => ({ type: 'draw', player, card })),
+    ...fromFirst.map((card): CardRoundAction => ({ type: 'take', player: 'second', card })),
+    { type: 'place', player, beside, unused },
+  ])
 }
 
 /** Whether the mover has placed his cards in this round: his hand waits for his throw. */

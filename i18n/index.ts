@@ -49,18 +49,21 @@ export function t(key: string, params: Record<string, string | number> = {}): st
   )
 }
 
-/** Russian plural forms: one (1, 21 …), few (2–4, 22–24 …), many (the rest). */
+const pluralRules = new Map<Locale, Intl.PluralRules>()
+
+/**
+ * The plural form of a count in a language, by Intl.PluralRules: Russian one (1, 21 …),
+ * few (2–4, 22–24 …), many (the rest); English one or many. ('other', for fractions,
+ * reads as many: the message tables have one, few and many.)
+ */
 export function pluralForm(count: number, currentLocale: Locale = locale.value): 'one' | 'few' | 'many' {
-  const n = Math.abs(count) % 100
-  if (currentLocale === 'en') return n === 1 ? 'one' : 'many'
-  if (n >= 11 && n <= 14) return 'many'
-  const last = n % 10
-  if (last === 1) return 'one'
-  if (last >= 2 && last <= 4) return 'few'
-  return 'many'
+  let rules = pluralRules.get(currentLocale)
+  if (rules === undefined) pluralRules.set(currentLocale, (rules = new Intl.PluralRules(currentLocale)))
+  const form = rules.select(count)
+  return form === 'one' || form === 'few' ? form : 'many'
 }
 
-/** t() for a counted noun: looks up `${key}.one|few|many` and fills {count}. */
+/** t() for a counted noun: looks up `${key}.one|few|many` (pluralForm) and fills {count}; any key may use it. */
 export function tn(key: string, count: number, params: Record<string, string | number> = {}): string {
   return t(`${key}.${pluralForm(count)}`, { count, ...params })
 }

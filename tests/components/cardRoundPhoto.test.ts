@@ -75,6 +75,20 @@ const ROUND_ONE: CardRoundAction[] = [
   { type: 'close-round' },
 ]
 
+/**
+ * A 52-card match with round 1 recorded (the first hand thrown as a null, the second, a flush,
+ * as a reverse), the round closed at throw 3: K♥ is the one main card on the table.
+ */
+async function afterRoundOneRecorded(): Promise<ReturnType<typeof useMatchStore>> {
+  const store = await cardMatch(52)
+  await store.recordGenerator({ kind: 'cards', hand: ['KH', '4C', '5C', '6C', '7C'], roundActions: ROUND_ONE.slice(0, 8) })
+  await store.makeNullThrow()
+  await store.recordGenerator({ kind: 'cards', hand: ['3C', '4C', '5C', '6C', '7C'], roundActions: ROUND_ONE.slice(8, 9) })
+  await store.makeThrow({ start: 'd0', type: 'reverse', lengths: [1, 1] })
+  await cardRoundDraftItem.setValue({ matchId: store.currentId!, eventCount: store.events.length, actions: ROUND_ONE.slice(9) })
+  return store
+}
+
 beforeEach(() => {
   setLocale('en')
   reader.readCardPhoto.mockReset()
@@ -127,8 +141,7 @@ describe('the guided card round: main cards from a photo', () => {
   })
 
   it('keeps the main cards already on the table and lays only the new ones from the photo', async () => {
-    const store = await cardMatch(52)
-    await cardRoundDraftItem.setValue({ matchId: store.currentId!, eventCount: store.events.length, actions: ROUND_ONE })
+    await afterRoundOneRecorded()
     const wrapper = mount(ThrowPanel)
     await flushPromises()
     expect(mainCards(wrapper)).toEqual(labels('KH'))
@@ -156,9 +169,8 @@ describe('the guided card round: main cards from a photo', () => {
   })
 
   it('speaks Russian', async () => {
-    const store = await cardMatch(52)
+    await afterRoundOneRecorded()
     setLocale('ru')
-    await cardRoundDraftItem.setValue({ matchId: store.currentId!, eventCount: store.events.length, actions: ROUND_ONE })
     const wrapper = mount(ThrowPanel)
     await flushPromises()
     expect(wrapper.find('[data-testid="round-photo-main"]').text()).toBe('Сфотографировать основные карты')
