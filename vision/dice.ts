@@ -1,21 +1,15 @@
-// Reading five dice from a photo (issue 4): the dice are blobs that differ from the plain
-// surface, the pips are blobs that differ from each die's body. A die showing 6 is reported
-// as 6: the dice operation of RULES.md §7 then demands a re-roll of it.
-import {
-  connectedComponents,
-  deltaE,
-  labAt,
-  limitSize,
-  median,
-  medianColour,
-  otsuThreshold,
-  percentile,
-  toLab,
-  type Component,
-  type Lab,
-  type Point,
-  type RgbaImage,
-} from './raster.ts'
+// Reading five dice from a photo (issues 4 and 10). Dice are found by their pips, not by the
+// table: pips are small round blobs clearly darker (or lighter) than a plain ring of face
+// around them, found by local contrast at several scales (vision/dice/pips.ts); pips are
+// grouped into faces where the face between them is unbroken, and each group must show one
+// of the six pip layouts (vision/dice/faces.ts). Touching dice split at their seam or by
+// layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
+// low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
+// of RULES.md §7 then demands a re-roll of it.
+import { gaussianBlur, limitSize, median, toGray, toLab, type Point, type RgbaImage } from './raster.ts'
+import { findPips } from './dice/pips.ts'
+import { findFaces, type Face } from './dice/faces.ts'
+import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -24,10 +18,12 @@ export interface DieReading {
   value: number
   /** 0–1: how regular the pips were; below UNCERTAIN_DIE_BELOW the user is asked. */
   confidence: number
-  /** The die's centre in the photo. */
+  /** The die's centre (of its top face) in the photo. */
   centre: Point
-  /** The die's side in photo pixels (from its area). */
+  /** The die's side in photo pixels (from its pips' size and spacing). */
   side: number
+  /** Why the reading is unsure (empty when sure). */
+  doubts?: string[]
 }
 
 export interface DiceReading {
@@ -42,44 +38,39 @@ export interface DiceReading {
 
 export const UNCERTAIN_DIE_BELOW = 0.7
 
-/** Side of the working copy: a die of a fifth of the photo's width keeps ~100 px. */
-const WORKING_SIDE = 720
+/** Long side of the working copy: a die of a tenth of the photo keeps ~80 px, its pips ~7 px across. */
+const WORKING_SIDE = 800
 
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
-  const { width, height } = small
+  const gray = gaussianBlur(toGray(small), 0.7)
   const lab = toLab(small)
-  const at = (p: number): Lab => labAt(lab, p)
   onProgress(0.3)
-
-  // First pass: the surface is what the photo's edges show. That finds the dice, roughly,
-  // and so their size; the second pass compares each pixel with the surface near it, read
-  // over patches a few dice wide, so a shadow across the table does not swallow a die.
-  const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
-  const edgePixels: number[] = []
-  for (let y = 0; y < height; y += 2)
-    for (let x = 0; x < width; x += 2)
-      if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
-  const surface = medianColour(edgePixels.map(at))
-  const uniform = new Float32Array(width * height * 3)
-  for (let p = 0; p < width * height; p++) uniform.set(surface, p * 3)
-  const rough = findDieBlobs(width, height, lab, edgePixels, uniform)
-  onProgress(0.5)
-  const sides = rough.blobs.map((blob) => Math.sqrt(blob.area))
-  const shortSide = Math.min(width, height)
-  const patch = sides.length > 0 ? Math.min(shortSide / 2, Math.max(shortSide / 10, 2.2 * median(sides))) : shortSide / 3
-  const localSurface = surfaceModel(width, height, at, patch)
-  const { labels, blobs: dieBlobs } = findDieBlobs(width, height, lab, edgePixels, localSurface)
+  const pips = findPips(gray, lab)
   onProgress(0.7)
-
-  const dice = dieBlobs.map((blob) => {
-    const die = readDie(blob, labels, at, width)
-    return {
-      ...die,
-      centre: { x: blob.centroidX / scale, y: blob.centroidY / scale },
-      side: Math.sqrt(blob.area) / scale,
-    }
-  })
+  let faces = findFaces({ gray, lab }, pips)
+  doubtOddSizes(faces)
+  doubtOddKinds(faces)
+  // More faces than dice: the surest five are read. Only when a sure face is left out is
+  // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
+  if (faces.length > DICE_IN_A_ROLL) {
+    const ranked = [...faces].sort((a, b) => strength(b) - strength(a))
+    faces = ranked.slice(0, DICE_IN_A_ROLL)
+    if (ranked[DICE_IN_A_ROLL]!.confidence >= UNCERTAIN_DIE_BELOW)
+      for (const face of faces) {
+        face.confidence = Math.min(face.confidence, 0.5)
+        face.doubts.push('more dice-like faces than dice')
+      }
+  }
+  const byPips: DieReading[] = faces.map((face) => ({
+    value: face.value,
+    confidence: face.confidence,
+    centre: { x: face.centre.x / scale, y: face.centre.y / scale },
+    side: face.side / scale,
+    doubts: face.doubts,
+  }))
+  onProgress(0.8)
+  const dice = reconcile(byPips, readDiceBySurface(image))
   onProgress(1)
   // Rows of dice read left to right, the way a player would list them.
   const rowHeight = Math.max(1, ...dice.map((d) => d.side))
@@ -92,192 +83,66 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   }
 }
 
-interface DieBlobs {
-  labels: Int32Array
-  blobs: Component[]
+/**
+ * The dice of one roll are one size: a face whose pips are far larger or smaller than the
+ * photo's typical pip (the median over faces of two or more pips) is asked about. A one's
+ * pip may be printed larger, so it is allowed more.
+ */
+function doubtOddSizes(faces: Face[]): void {
+  const radii = faces.filter((f) => f.pips.length >= 2 && f.confidence >= UNCERTAIN_DIE_BELOW).map(pipRadius)
+  if (radii.length === 0) return
+  const typical = median(radii)
+  for (const face of faces) {
+    const ratio = Math.max(pipRadius(face), typical) / Math.min(pipRadius(face), typical)
+    if (ratio > (face.value === 1 ? 2 : 1.5)) {
+      face.confidence = Math.min(face.confidence, 0.4)
+      face.doubts.push('pips of another size than the other dice')
+    }
+  }
 }
 
 /**
- * Dice are regions that differ from the surface (given per pixel) more than the surface
- * differs from itself along the photo's edges, shadows excepted, holes (dark pips) filled.
+ * Pips darker than their face (black on ivory) or lighter (white on red): the roll's sure
+ * faces say which kind its dice are, and a face of the other kind (a key's letter on a
+ * laptop, a lamp's reflection) is asked about. A lone pip is little evidence: unless round,
+ * it is asked about too.
  */
-function findDieBlobs(
-  width: number,
-  height: number,
-  lab: Float32Array,
-  edgePixels: number[],
-  surface: Float32Array,
-): DieBlobs {
-  const fromSurface = new Float32Array(width * height)
-  const shadow = new Uint8Array(width * height)
-  for (let p = 0; p < fromSurface.length; p++) {
-    const lightness = lab[p * 3]!
-    const surfaceLightness = surface[p * 3]!
-    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
-    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
-    fromSurface[p] = Math.min(255, Math.hypot(lightness - surfaceLightness, da, db))
-    shadow[p] = isShadow(lightness, surfaceLightness, Math.hypot(da, db)) ? 1 : 0
+function doubtOddKinds(faces: Face[]): void {
+  const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2)
+  const dark = sure.filter((f) => f.pips[0]!.polarity === 1).length
+  const majority = dark * 2 > sure.length ? 1 : dark * 2 < sure.length ? -1 : 0
+  for (const face of faces) {
+    if (majority !== 0 && face.pips[0]!.polarity !== majority) {
+      face.confidence = Math.min(face.confidence, 0.4)
+      face.doubts.push('pips unlike the other dice’s')
+    }
+    if (face.pips.length === 1 && face.pips[0]!.roundness < 0.7) {
+      face.confidence = Math.min(face.confidence, 0.5)
+      face.doubts.push('a lone pip that is not round')
+    }
   }
-  // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
-  // surface's own spread (noise, vignette), as measured along the photo's edges.
-  const edgeSpread = percentile(edgePixels.map((p) => fromSurface[p]!), 0.95)
-  const level = Math.max(15, Math.min(otsuThreshold(fromSurface), 2 * edgeSpread))
-  // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
-  const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
-  const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !shadow[p] ? 1 : 0
-  const weak = connectedComponents(mask, width, height, 4)
-  const strongCount = new Uint32Array(weak.components.length + 1)
-  for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
-  // Growth that more than doubles a region has leaked into the surface: keep the strong part.
-  const grewSafely = (label: number) =>
-    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
-  for (let p = 0; p < mask.length; p++) {
-    if (!mask[p]) continue
-    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
-  }
-  fillHoles(mask, width, height)
-  const { labels, components } = connectedComponents(mask, width, height, 4)
-  const candidates = components
-    .filter((c) => c.area > width * height * 0.002 && !touchesEdge(c, width, height))
-    .sort((a, b) => b.area - a.area)
-  const typical = candidates[Math.min(candidates.length, DICE_IN_A_ROLL) - 1]?.area ?? 0
-  // A die is about as large as the others; stray objects much smaller are not dice.
-  return { labels, blobs: candidates.filter((c) => c.area > typical * 0.4).slice(0, DICE_IN_A_ROLL) }
 }
+
+const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / face.pips.length
 
 /**
- * The surface's colour near each pixel: the median over patches of side `patch` (dice
- * cover well under half of one), interpolated between patch centres.
+ * Two readers, two opinions. The pip reader works on any table and any dice; the surface
+ * reader (the first one, issue 4) sees small coloured dice with tiny pips on a plain cloth
+ * but is lost on a busy table. Its reading is taken only when it is sane as a whole (five
+ * sure dice) and no sure reading of the pip reader contradicts it or lies outside it;
+ * otherwise the pip reader's stands.
  */
-function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): Float32Array {
-  const columns = Math.max(1, Math.round(width / patch))
-  const rows = Math.max(1, Math.round(height / patch))
-  const cellWidth = width / columns
-  const cellHeight = height / rows
-  const grid: Lab[] = []
-  const step = Math.max(1, Math.round(patch / 24))
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < columns; c++) {
-      const samples: Lab[] = []
-      for (let y = Math.floor(r * cellHeight); y < (r + 1) * cellHeight; y += step)
-        for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) samples.push(at(y * width + x))
-      grid.push(medianColour(samples))
-    }
-  const out = new Float32Array(width * height * 3)
-  for (let y = 0; y < height; y++) {
-    const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cellHeight - 0.5))
-    const r0 = Math.floor(gy)
-    const r1 = Math.min(rows - 1, r0 + 1)
-    const ty = gy - r0
-    for (let x = 0; x < width; x++) {
-      const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cellWidth - 0.5))
-      const c0 = Math.floor(gx)
-      const c1 = Math.min(columns - 1, c0 + 1)
-      const tx = gx - c0
-      for (let k = 0; k < 3; k++) {
-        const top = grid[r0 * columns + c0]![k]! * (1 - tx) + grid[r0 * columns + c1]![k]! * tx
-        const bottom = grid[r1 * columns + c0]![k]! * (1 - tx) + grid[r1 * columns + c1]![k]! * tx
-        out[(y * width + x) * 3 + k] = top * (1 - ty) + bottom * ty
-      }
-    }
-  }
-  return out
+function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieReading[] {
+  const sane = bySurface.length === DICE_IN_A_ROLL && bySurface.every((d) => d.confidence >= UNCERTAIN_DIE_BELOW)
+  if (!sane) return byPips
+  const agrees = (die: DieReading) =>
+    bySurface.some(
+      (s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side && s.value === die.value,
+    )
+  if (byPips.some((die) => die.confidence >= UNCERTAIN_DIE_BELOW && !agrees(die))) return byPips
+  return bySurface.map((die) => ({ ...die, doubts: [] }))
 }
 
-/** A die's shadow is the surface, darker but of the same hue: not part of the die. */
-function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
-  return lightness < surfaceLightness && lightness > 0.5 * surfaceLightness && hueDistance < 8
+function strength(face: Face): number {
+  return face.confidence * 1000 + face.pips.reduce((s, p) => s + p.contrast * p.roundness, 0) / face.pips.length
 }
-
-function touchesEdge(c: Component, width: number, height: number): boolean {
-  return c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1
-}
-
-/** Pips the colour of the surface leave holes in a die's mask: everything enclosed belongs to it. */
-function fillHoles(mask: Uint8Array, width: number, height: number): void {
-  const inverse = new Uint8Array(mask.length)
-  for (let p = 0; p < mask.length; p++) inverse[p] = mask[p] ? 0 : 1
-  const { labels, components } = connectedComponents(inverse, width, height, 4)
-  const enclosed = new Uint8Array(components.length + 1)
-  for (const c of components) if (!touchesEdge(c, width, height)) enclosed[c.label] = 1
-  for (let p = 0; p < mask.length; p++) if (enclosed[labels[p]!]) mask[p] = 1
-}
-
-/**
- * Counts one die's pips: its body colour is the median of its inner part (the rim is
- * shaded), pips are compact blobs that differ from the body, of a size fitting the die.
- */
-function readDie(
-  blob: Component,
-  labels: Int32Array,
-  at: (p: number) => Lab,
-  width: number,
-): { value: number; confidence: number } {
-  const boxWidth = blob.maxX - blob.minX + 1
-  const boxHeight = blob.maxY - blob.minY + 1
-  const inside = new Uint8Array(boxWidth * boxHeight)
-  for (let y = 0; y < boxHeight; y++)
-    for (let x = 0; x < boxWidth; x++)
-      inside[y * boxWidth + x] = labels[(y + blob.minY) * width + x + blob.minX] === blob.label ? 1 : 0
-  const side = Math.sqrt(blob.area)
-  const inner = erode(inside, boxWidth, boxHeight, Math.max(1, Math.round(side * 0.11)))
-  const colours: Lab[] = []
-  const contrast = new Float32Array(boxWidth * boxHeight)
-  for (let y = 0; y < boxHeight; y++)
-    for (let x = 0; x < boxWidth; x++)
-      if (inner[y * boxWidth + x]) colours.push(at((y + blob.minY) * width + x + blob.minX))
-  const body = medianColour(colours)
-  const innerValues: number[] = []
-  for (let y = 0; y < boxHeight; y++)
-    for (let x = 0; x < boxWidth; x++) {
-      const q = y * boxWidth + x
-      if (!inner[q]) continue
-      contrast[q] = Math.min(255, deltaE(at((y + blob.minY) * width + x + blob.minX), body))
-      innerValues.push(contrast[q]!)
-    }
-  const level = Math.max(30, otsuThreshold(innerValues))
-  const pipMask = new Uint8Array(boxWidth * boxHeight)
-  for (let q = 0; q < pipMask.length; q++) pipMask[q] = inner[q] && contrast[q]! > level ? 1 : 0
-  // A pip's diameter is about a sixth of the die's side.
-  const expectedArea = Math.PI * (0.085 * side) ** 2
-  const pips = connectedComponents(pipMask, boxWidth, boxHeight, 8).components.filter((c) => {
-    const w = c.maxX - c.minX + 1
-    const h = c.maxY - c.minY + 1
-    const compact = c.area / (w * h) > 0.4 && Math.max(w, h) / Math.min(w, h) < 2.6
-    return compact && c.area > expectedArea * 0.3 && c.area < expectedArea * 4.5
-  })
-  if (pips.length === 0) return { value: 0, confidence: 0 }
-  // Pips run together under blur: a blob twice a pip's size is two pips.
-  const single = median(pips.map((p) => p.area))
-  const unit = Math.max(single, expectedArea * 0.5)
-  let value = 0
-  let irregularity = 0
-  for (const pip of pips) {
-    const count = Math.max(1, Math.round(pip.area / unit))
-    value += count
-    irregularity = Math.max(irregularity, Math.abs(pip.area / unit - count))
-  }
-  const sizeFit = Math.min(single, expectedArea) / Math.max(single, expectedArea)
-  const plausible = value >= 1 && value <= 6
-  const confidence = plausible ? Math.max(0, Math.min(1, 1 - irregularity)) * Math.min(1, 0.4 + sizeFit) : 0.2
-  return { value: Math.min(value, 6), confidence }
-}
-
-/** Removes every pixel closer than `radius` (in 4-steps) to the outside. */
-function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  let current = mask
-  for (let step = 0; step < radius; step++) {
-    const next = new Uint8Array(current.length)
-    for (let y = 1; y < height - 1; y++)
-      for (let x = 1; x < width - 1; x++) {
-        const p = y * width + x
-        next[p] = current[p] && current[p - 1] && current[p + 1] && current[p - width] && current[p + width] ? 1 : 0
-      }
-    current = next
-  }
-  return current
-}
-
-
-

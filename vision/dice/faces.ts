@@ -1,0 +1,415 @@
+// Die faces from pips (issue 10): pips are linked when the face between them is unbroken
+// (no die edge, seam or gap of table on the way), the linked groups must show one of the six
+// pip layouts, and a group that does not is split into groups that do. Faces whose pips are
+// much flatter than a neighbour's are side faces seen at a slant and are not counted.
+import { deltaE, type GrayImage, type Lab, type Point } from '../raster.ts'
+import type { Pip } from './pips.ts'
+
+export interface Face {
+  pips: Pip[]
+  value: number
+  centre: Point
+  /** From the centre to the middle of one pip column and of one pip row. */
+  u: Point
+  v: Point
+  side: number
+  /** 0–1. */
+  confidence: number
+  /** Reasons the face is unsure, for tests and debugging. */
+  doubts: string[]
+}
+
+const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y })
+const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y })
+const mul = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k })
+const norm = (a: Point): number => Math.hypot(a.x, a.y)
+const rotate = (a: Point, angle: number): Point => ({
+  x: a.x * Math.cos(angle) - a.y * Math.sin(angle),
+  y: a.x * Math.sin(angle) + a.y * Math.cos(angle),
+})
+const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length)
+
+/** Grid points (in units of u, v) of each value's pips. */
+const LAYOUTS: Record<number, [number, number][][]> = {
+  1: [[[0, 0]]],
+  2: [[[-1, -1], [1, 1]]],
+  3: [[[-1, -1], [0, 0], [1, 1]]],
+  4: [[[-1, -1], [1, -1], [1, 1], [-1, 1]]],
+  5: [[[-1, -1], [1, -1], [1, 1], [-1, 1], [0, 0]]],
+  6: [
+    [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, 0], [1, 0]],
+    [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [0, 1]],
+  ],
+}
+
+/** The largest distance between two pips of one face, in pip radii (a 2's diagonal, with margin). */
+const MAX_LINK = 8.5
+
+interface Fit {
+  value: number
+  centre: Point
+  u: Point
+  v: Point
+  /** Mean distance of the pips from their grid points, over the grid step. */
+  residual: number
+}
+
+/** Fits the layout of `pips.length` pips; null when the pips are not arranged like a die's. */
+export function fitLayout(pips: readonly Pip[]): Fit | null {
+  const n = pips.length
+  if (n < 1 || n > 6) return null
+  const centre = { x: mean(pips.map((p) => p.x)), y: mean(pips.map((p) => p.y)) }
+  const radius = mean(pips.map((p) => p.radius))
+  let u: Point
+  let v: Point
+  if (n === 1) {
+    u = { x: 2.6 * radius, y: 0 }
+    v = { x: 0, y: 2.6 * radius }
+  } else if (n === 2 || n === 3) {
+    // Ends of the diagonal: the two pips farthest apart.
+    let best = [0, 1]
+    let far = -1
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        const d = Math.hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y)
+        if (d > far) {
+          far = d
+          best = [i, j]
+        }
+      }
+    const half = mul(sub(pips[best[1]!]!, pips[best[0]!]!), 0.5)
+    u = mul(rotate(half, Math.PI / 4), Math.SQRT1_2)
+    v = mul(rotate(half, -Math.PI / 4), Math.SQRT1_2)
+  } else {
+    // Corners: the four pips farthest from the centre, in angular order.
+    const byDistance = [...pips].sort((a, b) => norm(sub(b, centre)) - norm(sub(a, centre)))
+    const corners = byDistance.slice(0, 4).sort((a, b) => Math.atan2(a.y - centre.y, a.x - centre.x) - Math.atan2(b.y - centre.y, b.x - centre.x))
+    const [a, b, , d] = corners as [Pip, Pip, Pip, Pip]
+    u = sub(mul(add(a, d), 0.5), centre)
+    v = sub(mul(add(a, b), 0.5), centre)
+  }
+  const step = (norm(u) + norm(v)) / 2
+  if (step < 1e-6) return null
+  // Each layout of this many pips, and each way the pips could sit on it: the best match.
+  let best: Fit | null = null
+  for (const layout of LAYOUTS[n]!) {
+    const predicted = layout.map(([i, j]) => add(centre, add(mul(u, i), mul(v, j))))
+    const used = new Set<number>()
+    let total = 0
+    for (const pip of pips) {
+      let nearest = -1
+      let distance = Infinity
+      predicted.forEach((p, k) => {
+        const d = norm(sub(p, pip))
+        if (!used.has(k) && d < distance) {
+          distance = d
+          nearest = k
+        }
+      })
+      used.add(nearest)
+      total += distance
+    }
+    const residual = total / n / step
+    if (!best || residual < best.residual) best = { value: n, centre, u, v, residual }
+  }
+  return best
+}
+
+/** Whether the grid is shaped like a die's face: a squarish step, sides not too skewed, pips of a fitting size. */
+function plausibleGrid(fit: Fit, radius: number): string | null {
+  if (fit.value === 1) return null
+  const nu = norm(fit.u)
+  const nv = norm(fit.v)
+  const ratio = Math.max(nu, nv) / Math.min(nu, nv)
+  if (ratio > (fit.value === 6 ? 1.9 : 1.6)) return 'grid not square'
+  const cosine = Math.abs(fit.u.x * fit.v.x + fit.u.y * fit.v.y) / (nu * nv)
+  if (cosine > 0.5) return 'grid skewed'
+  const step = Math.max(nu, nv) / radius
+  if (step < 1.5 || step > 4.6) return 'pips do not fit the spacing'
+  return null
+}
+
+export interface FaceImage {
+  gray: GrayImage
+  lab: Float32Array
+}
+
+/** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
+function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boolean {
+  const { gray, lab } = image
+  const { width } = gray
+  const distance = Math.hypot(b.x - a.x, b.y - a.y)
+  const contrast = Math.min(a.contrast, b.contrast)
+  const start = a.radius * 1.4
+  const end = distance - b.radius * 1.4
+  if (end <= start) return true
+  const others = pips.filter((p) => p !== a && p !== b && p.polarity === a.polarity)
+  let failures = 0
+  for (let t = start; t <= end; t += 1) {
+    const f = t / distance
+    const x = a.x + (b.x - a.x) * f
+    const y = a.y + (b.y - a.y) * f
+    if (others.some((p) => Math.hypot(p.x - x, p.y - y) < p.radius * 1.4)) {
+      failures = 0
+      continue
+    }
+    const p = Math.round(y) * width + Math.round(x)
+    const expected = a.face + (b.face - a.face) * f
+    const g = gray.data[p]!
+    const colour: Lab = [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+    const expectedColour: Lab = [
+      a.faceColour[0] + (b.faceColour[0] - a.faceColour[0]) * f,
+      a.faceColour[1] + (b.faceColour[1] - a.faceColour[1]) * f,
+      a.faceColour[2] + (b.faceColour[2] - a.faceColour[2]) * f,
+    ]
+    const off = a.polarity * (expected - g) > 0.3 * contrast || deltaE(colour, expectedColour) > 14
+    failures = off ? failures + 1 : 0
+    if (failures >= 2) return false
+  }
+  return true
+}
+
+function similarPips(a: Pip, b: Pip): boolean {
+  if (a.polarity !== b.polarity) return false
+  const ratio = Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius)
+  if (ratio > 1.4) return false
+  // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
+  if (Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
+  // One face is lit alike: its pips stand out alike from a face of one brightness.
+  if (Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast) > 1.45) return false
+  if (Math.abs(a.face - b.face) > Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))) return false
+  if (Math.min(a.roundness, b.roundness) < 0.8) {
+    const turn = Math.abs(((a.angle - b.angle + Math.PI * 1.5) % Math.PI) - Math.PI / 2)
+    if (turn > Math.PI / 6) return false
+  }
+  return true
+}
+
+/** Groups the pips into faces and reads each. */
+export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
+  const n = pips.length
+  const parent = pips.map((_, i) => i)
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
+  const links: boolean[][] = pips.map(() => new Array<boolean>(n).fill(false))
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const a = pips[i]!
+      const b = pips[j]!
+      if (!similarPips(a, b)) continue
+      const d = Math.hypot(a.x - b.x, a.y - b.y)
+      if (d > MAX_LINK * (a.radius + b.radius) * 0.5) continue
+      if (!sameFace(image, a, b, pips)) continue
+      links[i]![j] = links[j]![i] = true
+      parent[root(i)] = root(j)
+    }
+  const groups = new Map<number, number[]>()
+  for (let i = 0; i < n; i++) groups.set(root(i), [...(groups.get(root(i)) ?? []), i])
+  const faces: Face[] = []
+  for (const members of groups.values()) {
+    for (const part of splitIntoFaces(members, pips, links)) {
+      const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length)
+      if (face) faces.push(face)
+    }
+  }
+  return dropSideFaces(faces, pips)
+}
+
+/** A group that is no die's layout is split (touching dice whose seam did not show) into parts that are. */
+function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[][]): number[][] {
+  const good = (part: number[]) => {
+    const fit = fitLayout(part.map((i) => pips[i]!))
+    return fit !== null && fit.residual < 0.3 && plausibleGrid(fit, mean(part.map((i) => pips[i]!.radius))) === null
+  }
+  if (members.length <= 6 && good(members)) return [members]
+  if (members.length > 18) return members.map((i) => [i])
+  // k-means on position, k = 2…4, a few seeds: the first split whose parts are all layouts.
+  for (let k = Math.max(2, Math.ceil(members.length / 6)); k <= Math.min(4, members.length); k++) {
+    for (let seed = 0; seed < members.length; seed++) {
+      const parts = kMeans(members, pips, k, seed)
+      if (parts.every((part) => part.length > 0 && connected(part, links) && good(part))) return parts
+    }
+  }
+  // No reading: each pip stays its own (unsure) face rather than a guessed grouping.
+  return members.length <= 6 ? [members] : members.map((i) => [i])
+}
+
+function connected(part: number[], links: boolean[][]): boolean {
+  const seen = new Set([part[0]!])
+  const queue = [part[0]!]
+  while (queue.length > 0) {
+    const i = queue.pop()!
+    for (const j of part) {
+      if (seen.has(j) || !links[i]![j]) continue
+      seen.add(j)
+      queue.push(j)
+    }
+  }
+  return seen.size === part.length
+}
+
+function kMeans(members: number[], pips: readonly Pip[], k: number, seed: number): number[][] {
+  // Farthest-point seeding from the seed-th pip, then a few Lloyd rounds.
+  const centres: Point[] = [pips[members[seed % members.length]!]!]
+  while (centres.length < k) {
+    let far = members[0]!
+    let farDistance = -1
+    for (const i of members) {
+      const d = Math.min(...centres.map((c) => norm(sub(pips[i]!, c))))
+      if (d > farDistance) {
+        farDistance = d
+        far = i
+      }
+    }
+    centres.push(pips[far]!)
+  }
+  let parts: number[][] = []
+  for (let round = 0; round < 8; round++) {
+    parts = centres.map(() => [])
+    for (const i of members) {
+      let nearest = 0
+      centres.forEach((c, j) => {
+        if (norm(sub(pips[i]!, c)) < norm(sub(pips[i]!, centres[nearest]!))) nearest = j
+      })
+      parts[nearest]!.push(i)
+    }
+    parts.forEach((part, j) => {
+      if (part.length > 0)
+        centres[j] = { x: mean(part.map((i) => pips[i]!.x)), y: mean(part.map((i) => pips[i]!.y)) }
+    })
+  }
+  return parts
+}
+
+function sampleDisc(gray: GrayImage, centre: Point, radius: number): number {
+  let sum = 0
+  let count = 0
+  const r = Math.max(1, radius)
+  for (let y = Math.floor(centre.y - r); y <= Math.ceil(centre.y + r); y++)
+    for (let x = Math.floor(centre.x - r); x <= Math.ceil(centre.x + r); x++) {
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
+      if (Math.hypot(x - centre.x, y - centre.y) > r) continue
+      sum += gray.data[y * gray.width + x]!
+      count++
+    }
+  return count > 0 ? sum / count : NaN
+}
+
+/**
+ * How much of the face around the pips is plain face colour: a die's face is, text on a
+ * label or a knot in the wood is not.
+ */
+function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Point, v: Point, round: boolean): number {
+  const { gray } = image
+  const face = mean(pips.map((p) => p.face))
+  const tolerance = 0.3 * Math.min(...pips.map((p) => p.contrast))
+  let plain = 0
+  let total = 0
+  for (let s = -1; s <= 1.001; s += 0.125)
+    for (let t = -1; t <= 1.001; t += 0.125) {
+      const point = round
+        ? { x: centre.x + s * norm(u) * 1.5, y: centre.y + t * norm(u) * 1.5 }
+        : add(centre, add(mul(u, 1.55 * s), mul(v, 1.55 * t)))
+      if (round && s * s + t * t > 1) continue
+      if (pips.some((p) => norm(sub(p, point)) < p.radius * 1.5)) continue
+      const x = Math.round(point.x)
+      const y = Math.round(point.y)
+      total++
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
+      if (Math.abs(gray.data[y * gray.width + x]! - face) <= tolerance) plain++
+    }
+  return total > 0 ? plain / total : 0
+}
+
+function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null {
+  const doubts: string[] = []
+  const fit = fitLayout(pips)
+  const radius = mean(pips.map((p) => p.radius))
+  if (fit && plainFace(image, pips, fit.centre, fit.u, fit.v, fit.value === 1) < 0.7) return null
+  if (!fit) {
+    // More than six linked pips and no split: a face is there but its count is not known.
+    const centre = { x: mean(pips.map((p) => p.x)), y: mean(pips.map((p) => p.y)) }
+    return { pips, value: Math.min(6, pips.length), centre, u: { x: 0, y: 0 }, v: { x: 0, y: 0 }, side: 10.5 * radius, confidence: 0, doubts: ['no layout'] }
+  }
+  let confidence = 1
+  if (fit.residual > 0.15) {
+    doubts.push(`layout residual ${fit.residual.toFixed(2)}`)
+    confidence = Math.min(confidence, fit.residual > 0.3 ? 0.2 : 0.6)
+  }
+  const implausible = plausibleGrid(fit, radius)
+  if (implausible) {
+    doubts.push(implausible)
+    confidence = Math.min(confidence, 0.3)
+  }
+  if (wasSplit) {
+    doubts.push('split from a larger group')
+    confidence = Math.min(confidence, 0.65)
+  }
+  const sizes = pips.map((p) => p.radius)
+  if (Math.max(...sizes) / Math.min(...sizes) > 1.45) {
+    doubts.push('pips of unequal size')
+    confidence = Math.min(confidence, 0.6)
+  }
+  // Where the layout has no pip the face must be plain: a dark spot there is a pip missed.
+  const face = mean(pips.map((p) => p.face))
+  const contrast = Math.min(...pips.map((p) => p.contrast))
+  const polarity = pips[0]!.polarity
+  const occupied = LAYOUTS[fit.value]!.flat().map(([i, j]) => `${i},${j}`)
+  const spots: Point[] = []
+  if (fit.value === 1) {
+    for (let a = 0; a < 8; a++) spots.push(add(fit.centre, rotate({ x: 2.6 * radius, y: 0 }, (a * Math.PI) / 4)))
+  } else {
+    for (const i of [-1, 0, 1])
+      for (const j of [-1, 0, 1])
+        if (!occupied.includes(`${i},${j}`)) spots.push(add(fit.centre, add(mul(fit.u, i), mul(fit.v, j))))
+  }
+  for (const spot of spots) {
+    const level = sampleDisc(image.gray, spot, radius * 0.6)
+    if (Number.isNaN(level)) continue
+    if (polarity * (face - level) > 0.45 * contrast) {
+      doubts.push('a dark spot where no pip should be')
+      confidence = Math.min(confidence, 0.3)
+      break
+    }
+  }
+  const step = Math.max(norm(fit.u), norm(fit.v))
+  const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
+  return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
+}
+
+const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
+
+/**
+ * In a slanted view a die shows its top and one or two sides: the top's pips are the round
+ * ones. A face next to a clearly rounder one is a side face and is dropped; two faces of one
+ * die equally round cannot be told apart, and both are asked about.
+ */
+function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
+  const kept = faces.filter((face) => {
+    const neighbours = faces.filter((other) => other !== face && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side))
+    return !neighbours.some((other) => roundness(other) > roundness(face) * 1.12)
+  })
+  const best = Math.max(0, ...kept.map(roundness))
+  const result = kept.filter((face) => roundness(face) >= 0.6 * best)
+  for (const face of result) {
+    const twin = result.find((other) => other !== face && norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side))
+    if (twin) {
+      face.doubts.push('another face of the same die')
+      face.confidence = Math.min(face.confidence, 0.3)
+    }
+    // A round pip of the same kind close by that joined no face may be one of this face's.
+    const loose = pips.some(
+      (p) =>
+        !face.pips.includes(p) &&
+        !result.some((other) => other.pips.includes(p)) &&
+        p.polarity === face.pips[0]!.polarity &&
+        p.roundness >= 0.8 * roundness(face) &&
+        similarPips(p, face.pips[0]!) &&
+        norm(sub(p, face.centre)) < 0.55 * face.side,
+    )
+    if (loose) {
+      face.doubts.push('a pip nearby belongs to no face')
+      face.confidence = Math.min(face.confidence, 0.4)
+    }
+  }
+  return result
+}

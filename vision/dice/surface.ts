@@ -1,0 +1,256 @@
+// The first dice reader (issue 4), kept as a second opinion (issue 10): the dice are blobs
+// that differ from a plain surface, the pips are blobs that differ from each die's body. It
+// sees small coloured dice on a plain cloth that the pip reader (pips.ts, faces.ts) can miss;
+// vision/dice.ts reconciles the two and asks wherever they disagree.
+import {
+  connectedComponents,
+  deltaE,
+  labAt,
+  limitSize,
+  median,
+  medianColour,
+  otsuThreshold,
+  percentile,
+  toLab,
+  type Component,
+  type Lab,
+  type Point,
+  type RgbaImage,
+} from '../raster.ts'
+
+const DICE_IN_A_ROLL = 5
+
+export interface SurfaceDie {
+  value: number
+  confidence: number
+  centre: Point
+  side: number
+}
+
+/** Side of the working copy: a die of a fifth of the photo's width keeps ~100 px. */
+const WORKING_SIDE = 720
+
+export function readDiceBySurface(image: RgbaImage): SurfaceDie[] {
+  const { image: small, scale } = limitSize(image, WORKING_SIDE)
+  const { width, height } = small
+  const lab = toLab(small)
+  const at = (p: number): Lab => labAt(lab, p)
+
+  // First pass: the surface is what the photo's edges show. That finds the dice, roughly,
+  // and so their size; the second pass compares each pixel with the surface near it, read
+  // over patches a few dice wide, so a shadow across the table does not swallow a die.
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.03))
+  const edgePixels: number[] = []
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2)
+      if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
+  const surface = medianColour(edgePixels.map(at))
+  const uniform = new Float32Array(width * height * 3)
+  for (let p = 0; p < width * height; p++) uniform.set(surface, p * 3)
+  const rough = findDieBlobs(width, height, lab, edgePixels, uniform)
+  const sides = rough.blobs.map((blob) => Math.sqrt(blob.area))
+  const shortSide = Math.min(width, height)
+  const patch = sides.length > 0 ? Math.min(shortSide / 2, Math.max(shortSide / 10, 2.2 * median(sides))) : shortSide / 3
+  const localSurface = surfaceModel(width, height, at, patch)
+  const { labels, blobs: dieBlobs } = findDieBlobs(width, height, lab, edgePixels, localSurface)
+
+  const dice = dieBlobs.map((blob) => {
+    const die = readDie(blob, labels, at, width)
+    return {
+      ...die,
+      centre: { x: blob.centroidX / scale, y: blob.centroidY / scale },
+      side: Math.sqrt(blob.area) / scale,
+    }
+  })
+  return dice
+}
+
+interface DieBlobs {
+  labels: Int32Array
+  blobs: Component[]
+}
+
+/**
+ * Dice are regions that differ from the surface (given per pixel) more than the surface
+ * differs from itself along the photo's edges, shadows excepted, holes (dark pips) filled.
+ */
+function findDieBlobs(
+  width: number,
+  height: number,
+  lab: Float32Array,
+  edgePixels: number[],
+  surface: Float32Array,
+): DieBlobs {
+  const fromSurface = new Float32Array(width * height)
+  const shadow = new Uint8Array(width * height)
+  for (let p = 0; p < fromSurface.length; p++) {
+    const lightness = lab[p * 3]!
+    const surfaceLightness = surface[p * 3]!
+    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
+    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
+    fromSurface[p] = Math.min(255, Math.hypot(lightness - surfaceLightness, da, db))
+    shadow[p] = isShadow(lightness, surfaceLightness, Math.hypot(da, db)) ? 1 : 0
+  }
+  // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
+  // surface's own spread (noise, vignette), as measured along the photo's edges.
+  const edgeSpread = percentile(edgePixels.map((p) => fromSurface[p]!), 0.95)
+  const level = Math.max(15, Math.min(otsuThreshold(fromSurface), 2 * edgeSpread))
+  // Hysteresis: a die's dim side (shaded, in the vignette) joins it through its bright side.
+  const weakLevel = Math.max(8, 0.5 * level, 1.3 * edgeSpread)
+  const mask = new Uint8Array(width * height)
+  for (let p = 0; p < mask.length; p++) mask[p] = fromSurface[p]! > weakLevel && !shadow[p] ? 1 : 0
+  const weak = connectedComponents(mask, width, height, 4)
+  const strongCount = new Uint32Array(weak.components.length + 1)
+  for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
+  // Growth that more than doubles a region has leaked into the surface: keep the strong part.
+  const grewSafely = (label: number) =>
+    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue
+    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
+  }
+  fillHoles(mask, width, height)
+  const { labels, components } = connectedComponents(mask, width, height, 4)
+  const candidates = components
+    .filter((c) => c.area > width * height * 0.002 && !touchesEdge(c, width, height))
+    .sort((a, b) => b.area - a.area)
+  const typical = candidates[Math.min(candidates.length, DICE_IN_A_ROLL) - 1]?.area ?? 0
+  // A die is about as large as the others; stray objects much smaller are not dice.
+  return { labels, blobs: candidates.filter((c) => c.area > typical * 0.4).slice(0, DICE_IN_A_ROLL) }
+}
+
+/**
+ * The surface's colour near each pixel: the median over patches of side `patch` (dice
+ * cover well under half of one), interpolated between patch centres.
+ */
+function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): Float32Array {
+  const columns = Math.max(1, Math.round(width / patch))
+  const rows = Math.max(1, Math.round(height / patch))
+  const cellWidth = width / columns
+  const cellHeight = height / rows
+  const grid: Lab[] = []
+  const step = Math.max(1, Math.round(patch / 24))
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const samples: Lab[] = []
+      for (let y = Math.floor(r * cellHeight); y < (r + 1) * cellHeight; y += step)
+        for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) samples.push(at(y * width + x))
+      grid.push(medianColour(samples))
+    }
+  const out = new Float32Array(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cellHeight - 0.5))
+    const r0 = Math.floor(gy)
+    const r1 = Math.min(rows - 1, r0 + 1)
+    const ty = gy - r0
+    for (let x = 0; x < width; x++) {
+      const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cellWidth - 0.5))
+      const c0 = Math.floor(gx)
+      const c1 = Math.min(columns - 1, c0 + 1)
+      const tx = gx - c0
+      for (let k = 0; k < 3; k++) {
+        const top = grid[r0 * columns + c0]![k]! * (1 - tx) + grid[r0 * columns + c1]![k]! * tx
+        const bottom = grid[r1 * columns + c0]![k]! * (1 - tx) + grid[r1 * columns + c1]![k]! * tx
+        out[(y * width + x) * 3 + k] = top * (1 - ty) + bottom * ty
+      }
+    }
+  }
+  return out
+}
+
+/** A die's shadow is the surface, darker but of the same hue: not part of the die. */
+function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
+  return lightness < surfaceLightness && lightness > 0.5 * surfaceLightness && hueDistance < 8
+}
+
+function touchesEdge(c: Component, width: number, height: number): boolean {
+  return c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1
+}
+
+/** Pips the colour of the surface leave holes in a die's mask: everything enclosed belongs to it. */
+function fillHoles(mask: Uint8Array, width: number, height: number): void {
+  const inverse = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) inverse[p] = mask[p] ? 0 : 1
+  const { labels, components } = connectedComponents(inverse, width, height, 4)
+  const enclosed = new Uint8Array(components.length + 1)
+  for (const c of components) if (!touchesEdge(c, width, height)) enclosed[c.label] = 1
+  for (let p = 0; p < mask.length; p++) if (enclosed[labels[p]!]) mask[p] = 1
+}
+
+/**
+ * Counts one die's pips: its body colour is the median of its inner part (the rim is
+ * shaded), pips are compact blobs that differ from the body, of a size fitting the die.
+ */
+function readDie(
+  blob: Component,
+  labels: Int32Array,
+  at: (p: number) => Lab,
+  width: number,
+): { value: number; confidence: number } {
+  const boxWidth = blob.maxX - blob.minX + 1
+  const boxHeight = blob.maxY - blob.minY + 1
+  const inside = new Uint8Array(boxWidth * boxHeight)
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++)
+      inside[y * boxWidth + x] = labels[(y + blob.minY) * width + x + blob.minX] === blob.label ? 1 : 0
+  const side = Math.sqrt(blob.area)
+  const inner = erode(inside, boxWidth, boxHeight, Math.max(1, Math.round(side * 0.11)))
+  const colours: Lab[] = []
+  const contrast = new Float32Array(boxWidth * boxHeight)
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++)
+      if (inner[y * boxWidth + x]) colours.push(at((y + blob.minY) * width + x + blob.minX))
+  const body = medianColour(colours)
+  const innerValues: number[] = []
+  for (let y = 0; y < boxHeight; y++)
+    for (let x = 0; x < boxWidth; x++) {
+      const q = y * boxWidth + x
+      if (!inner[q]) continue
+      contrast[q] = Math.min(255, deltaE(at((y + blob.minY) * width + x + blob.minX), body))
+      innerValues.push(contrast[q]!)
+    }
+  const level = Math.max(30, otsuThreshold(innerValues))
+  const pipMask = new Uint8Array(boxWidth * boxHeight)
+  for (let q = 0; q < pipMask.length; q++) pipMask[q] = inner[q] && contrast[q]! > level ? 1 : 0
+  // A pip's diameter is about a sixth of the die's side.
+  const expectedArea = Math.PI * (0.085 * side) ** 2
+  const pips = connectedComponents(pipMask, boxWidth, boxHeight, 8).components.filter((c) => {
+    const w = c.maxX - c.minX + 1
+    const h = c.maxY - c.minY + 1
+    const compact = c.area / (w * h) > 0.4 && Math.max(w, h) / Math.min(w, h) < 2.6
+    return compact && c.area > expectedArea * 0.3 && c.area < expectedArea * 4.5
+  })
+  if (pips.length === 0) return { value: 0, confidence: 0 }
+  // Pips run together under blur: a blob twice a pip's size is two pips.
+  const single = median(pips.map((p) => p.area))
+  const unit = Math.max(single, expectedArea * 0.5)
+  let value = 0
+  let irregularity = 0
+  for (const pip of pips) {
+    const count = Math.max(1, Math.round(pip.area / unit))
+    value += count
+    irregularity = Math.max(irregularity, Math.abs(pip.area / unit - count))
+  }
+  const sizeFit = Math.min(single, expectedArea) / Math.max(single, expectedArea)
+  const plausible = value >= 1 && value <= 6
+  const confidence = plausible ? Math.max(0, Math.min(1, 1 - irregularity)) * Math.min(1, 0.4 + sizeFit) : 0.2
+  return { value: Math.min(value, 6), confidence }
+}
+
+/** Removes every pixel closer than `radius` (in 4-steps) to the outside. */
+function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  let current = mask
+  for (let step = 0; step < radius; step++) {
+    const next = new Uint8Array(current.length)
+    for (let y = 1; y < height - 1; y++)
+      for (let x = 1; x < width - 1; x++) {
+        const p = y * width + x
+        next[p] = current[p] && current[p - 1] && current[p + 1] && current[p - width] && current[p + width] ? 1 : 0
+      }
+    current = next
+  }
+  return current
+}
+
+
+
