@@ -5,7 +5,7 @@
 import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
-import { decideRank, jokerLikelihood, matchRank, type RankReading } from './cards/rank.ts'
+import { decideRank, jokerLikelihood, matchRank, withTenShape, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER } from '../engine/index.ts'
@@ -48,7 +48,7 @@ interface IndexRead {
 function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
   const joker = jokerLikelihood(index.column)
   if (joker >= 0.5) return { index, card: JOKER, confidence: joker, rank: null, suit: null }
-  const rank = decideRank(matchRank(index.rank), ocr)
+  const rank = decideRank(withTenShape(matchRank(index.rank), index.tenShape), ocr)
   const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
   if (!suit) return { index, card: null, confidence: 0, rank, suit }
   return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
@@ -68,23 +68,32 @@ function readingOrder(cards: CardReading[]): CardReading[] {
   return rows.flatMap((row) => row.sort((a, b) => a.centre.x - b.centre.x))
 }
 
+/** A quarter-turned cut (the outline could not tell the card's long sides) must read this much surer to win. */
+const QUARTER_TURN_MARGIN = 0.1
+
 /**
  * Finds the cards in the photo and reads each one's corner index. The index is printed in
  * two opposite corners, so both upright turns of the card are tried and the clearer read
- * wins; tesseract (when given) is asked only about that one.
+ * wins; tesseract (when given) is asked only about that one, and the other corner must
+ * agree on the suit for it to count as sure.
  */
 export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<CardReading[]> {
   const { image, scale } = limitSize(photo, WORKING_SIZE)
   const readings: CardReading[] = []
   for (const found of findCards(image)) {
-    const candidates = [found.image, rotateHalfTurn(found.image)]
-      .map((turned) => findCornerIndex(turned))
-      .filter((index): index is CornerIndex => index !== null)
-      .map((index) => readIndex(index, null))
-      .sort((a, b) => b.confidence - a.confidence)
-    let best = candidates[0] ?? null
+    const cuts = [found.image, ...(found.quarterTurned ? [found.quarterTurned] : [])]
+    const looks = cuts.map((cut, quarter) =>
+      [cut, rotateHalfTurn(cut)]
+        .map((turned) => findCornerIndex(turned))
+        .filter((index): index is CornerIndex => index !== null)
+        .map((index) => readIndex(index, null))
+        .map((read) => ({ ...read, standing: read.confidence - (quarter ? QUARTER_TURN_MARGIN : 0) }))
+        .sort((a, b) => b.standing - a.standing),
+    )
+    const corners = looks.sort((a, b) => (b[0]?.standing ?? -1) - (a[0]?.standing ?? -1))[0] ?? []
+    let best: IndexRead | null = corners[0] ?? null
     if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
-    const otherCorner = candidates[1]
+    const otherCorner = corners[1]
     if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
       const suit = confirmSuit(best.suit, otherCorner.suit)
       best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }

@@ -8,8 +8,14 @@ import type { Suit } from '../engine/index.ts'
 const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
 const RED_SUITS: readonly Suit[] = ['H', 'D']
 
-/** Mean (R − max(G, B)) / 255 of the symbol's ink above which it counts as red print. */
-const RED_LEVEL = 0.12
+/**
+ * Print redness (cornerIndex.ts: the red channel's lead over the others as a share of the
+ * print's darkness, against the card's own paper) above which the print is red. Black print
+ * sits near 0 and red near 0.8–1, however blurred or small; this is the middle of that gap.
+ */
+const RED_LEVEL = 0.35
+/** Redness this far from RED_LEVEL counts as a sure colour. */
+const SURE_COLOUR = 0.15
 
 let templates: ReturnType<typeof decodeTemplates> | null = null
 
@@ -34,7 +40,7 @@ export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   const matches: GlyphMatch[] = matchGlyph(normalisePattern(glyph.ink), glyph.aspect, templates)
   const scores = matches.map((m) => ({ suit: SUIT_OF_SYMBOL[m.label] ?? 'S', score: m.score }))
   const red = redness > RED_LEVEL
-  const colourClarity = Math.min(1, Math.abs(redness - RED_LEVEL) / 0.08)
+  const colourClarity = Math.min(1, Math.abs(redness - RED_LEVEL) / SURE_COLOUR)
   const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red)
   const [best, other] = sameColour
   if (!best) throw new Error('suit templates: no symbol of one colour')

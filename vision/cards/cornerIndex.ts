@@ -34,12 +34,17 @@ export interface IndexGlyph {
 export interface CornerIndex {
   rank: IndexGlyph
   suit: IndexGlyph | null
-  /** How far the suit's ink leans red: mean of (R − max(G, B)) / 255 over its inked pixels. */
+  /** How red the index print is against the card's paper: ≈ 0 black, ≈ 0.8–1 red (see redness()). */
   suitRedness: number
   /** Glyphs stacked in the index column, the rank first: five or more spell JOKER. */
   column: IndexGlyph[]
   /** The rank glyphs as dark ink on white, cropped with a margin, for OCR. */
   rankCrop: GrayImage
+  /**
+   * The rank line is two glyphs side by side, a narrow bar and a closed loop: a "10", however
+   * narrow the font. (No other rank is printed as two glyphs.)
+   */
+  tenShape: boolean
 }
 
 function boxOf(components: readonly Component[]): Box {
@@ -122,19 +127,98 @@ function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Ui
   return { gray, ink, mask }
 }
 
-function redness(card: RgbaImage, mask: Uint8Array, labels: Int32Array, members: readonly Component[]): number {
-  const wanted = new Set(members.map((c) => c.label))
-  let sum = 0
-  let count = 0
-  for (let p = 0; p < mask.length; p++) {
-    if (!wanted.has(labels[p]!)) continue
+function markMembers(into: Uint8Array, labels: Int32Array, label: number): void {
+  for (let p = 0; p < labels.length; p++) if (labels[p] === label) into[p] = 1
+}
+
+/**
+ * How red the index print is, judged against this card's own paper: each channel of the print
+ * divided by the paper's (so a warm lamp or a blue shadow cancels out), then the red channel's
+ * lead over the others as a share of the print's darkness. Mixing print with paper — blur, a
+ * small index, JPEG — scales lead and darkness alike, so the share holds: ≈ 0 for black
+ * print, ≈ 0.8–1 for red. Rank and suit are printed in one colour, so both count.
+ */
+function redness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
+  const paper = [0, 0, 0]
+  let paperCount = 0
+  for (let p = 0; p < ink.data.length; p++) {
+    if (ink.data[p]! > 0.05) continue
     const x = p % REGION_WIDTH
-    const y = (p - x) / REGION_WIDTH
-    const i = (y * card.width + x) * 4
-    sum += card.data[i]! - Math.max(card.data[i + 1]!, card.data[i + 2]!)
-    count++
+    const i = ((p - x) / REGION_WIDTH) * card.width * 4 + x * 4
+    for (let c = 0; c < 3; c++) paper[c]! += card.data[i + c]!
+    paperCount++
   }
-  return sum / Math.max(1, count) / 255
+  if (paperCount === 0) return 0
+  const [pr, pg, pb] = paper.map((sum) => Math.max(1, sum / paperCount)) as [number, number, number]
+  let lead = 0
+  let darkness = 0
+  for (let p = 0; p < printed.length; p++) {
+    if (!printed[p] || ink.data[p]! < 0.4) continue
+    const x = p % REGION_WIDTH
+    const i = ((p - x) / REGION_WIDTH) * card.width * 4 + x * 4
+    const r = Math.min(1, card.data[i]! / pr)
+    const g = Math.min(1, card.data[i + 1]! / pg)
+    const b = Math.min(1, card.data[i + 2]! / pb)
+    lead += r - Math.max(g, b)
+    darkness += 1 - Math.min(r, g, b)
+  }
+  return darkness > 0 ? lead / darkness : 0
+}
+
+/** The blob's enclosed background (the counter of an O, a 0) as a share of its box. */
+function holeShare(labels: Int32Array, members: readonly Component[]): number {
+  const box = boxOf(members)
+  const wanted = new Set(members.map((c) => c.label))
+  const w = widthOf(box) + 2
+  const h = heightOf(box) + 2
+  const reached = new Uint8Array(w * h)
+  const ink = (x: number, y: number) => {
+    const sx = box.minX + x - 1
+    const sy = box.minY + y - 1
+    return sx >= box.minX && sy >= box.minY && sx <= box.maxX && sy <= box.maxY && wanted.has(labels[sy * REGION_WIDTH + sx]!)
+  }
+  const stack = [0]
+  reached[0] = 1
+  while (stack.length > 0) {
+    const q = stack.pop()!
+    const x = q % w
+    const y = (q - x) / w
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue
+      const n = ny * w + nx
+      if (reached[n] || ink(nx, ny)) continue
+      reached[n] = 1
+      stack.push(n)
+    }
+  }
+  let hole = 0
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) if (!reached[y * w + x] && !ink(x, y)) hole++
+  return hole / (widthOf(box) * heightOf(box))
+}
+
+/** A narrow upright bar, then a glyph of the same height round a large counter: "10". */
+function isTen(line: readonly Component[], labels: Int32Array): boolean {
+  const groups: Component[][] = []
+  for (const c of [...line].sort((a, b) => a.minX - b.minX)) {
+    const group = groups.at(-1)
+    if (group && c.minX <= boxOf(group).maxX) group.push(c)
+    else groups.push([c])
+  }
+  if (groups.length !== 2) return false
+  const [one, zero] = groups.map(boxOf) as [Box, Box]
+  const heights = heightOf(one) / heightOf(zero)
+  return (
+    heights > 0.8 &&
+    heights < 1.25 &&
+    widthOf(one) / heightOf(one) < 0.5 &&
+    widthOf(zero) / heightOf(zero) > 0.35 &&
+    holeShare(labels, groups[1]!) > 0.15
+  )
 }
 
 /** Dark print on white with a margin, the way tesseract reads best. */
@@ -160,7 +244,17 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
   const minimumHeight = CARD_HEIGHT * 0.03
   // Blobs on the region's top or left edge are the table showing past the card's round corner.
   const blobs = components.filter((c) => c.minX > 0 && c.minY > 0 && c.area >= 6)
-  const glyphs = blobs.filter((c) => c.maxY - c.minY + 1 >= minimumHeight && c.minX < CARD_WIDTH * (0.15 + CARD_MARGIN))
+  // Index glyphs are small and lie wholly inside the region; a face card's picture frame, or a
+  // large pip running into it, reaches past the region or is far taller than print.
+  const glyphs = blobs.filter(
+    (c) =>
+      c.maxY - c.minY + 1 >= minimumHeight &&
+      c.maxY - c.minY + 1 <= CARD_HEIGHT * 0.16 &&
+      c.maxX - c.minX + 1 <= CARD_WIDTH * 0.2 &&
+      c.maxX < REGION_WIDTH - 1 &&
+      c.maxY < REGION_HEIGHT - 1 &&
+      c.minX < CARD_WIDTH * (0.15 + CARD_MARGIN),
+  )
   if (glyphs.length === 0) return null
   const first = glyphs.reduce((a, b) => (b.minY < a.minY ? b : a))
   const firstHeight = first.maxY - first.minY + 1
@@ -176,7 +270,9 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
       if (line.includes(c)) continue
       const shared = overlap(c.minY, c.maxY, first.minY, first.maxY)
       const gap = Math.max(c.minX - box.maxX, box.minX - c.maxX)
-      if (shared >= 0.6 * Math.min(firstHeight, c.maxY - c.minY + 1) && gap <= firstHeight * 0.4) {
+      const height = c.maxY - c.minY + 1
+      const alike = height > firstHeight * 0.75 && height < firstHeight * 1.33
+      if (alike && shared >= 0.6 * Math.min(firstHeight, height) && gap <= firstHeight * 0.4) {
         line.push(c)
         growing = true
       }
@@ -198,12 +294,30 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
   const lineBox = boxOf(line)
 
   // The column below: the suit symbol, or on a joker the letters O, K, E, R.
-  const column: Component[][] = [line]
+  // The column below: the suit symbol, or on a joker the letters O, K, E, R. Searched in a strip
+  // under the rank line only, so a large pip or a picture frame beside the index, touching the
+  // symbol in a blurred photo, is cut away from it.
   const lineCentre = (lineBox.minX + lineBox.maxX) / 2
   const lineWidth = lineBox.maxX - lineBox.minX + 1
+  const stripLeft = Math.max(0, Math.round(lineBox.minX - firstHeight * 0.5))
+  const stripRight = Math.min(REGION_WIDTH - 1, Math.round(lineBox.maxX + firstHeight * 0.5))
+  const strip = new Uint8Array(mask.length)
+  for (let y = lineBox.maxY - 1; y < REGION_HEIGHT; y++)
+    for (let x = stripLeft; x <= stripRight; x++) strip[y * REGION_WIDTH + x] = mask[y * REGION_WIDTH + x]!
+  const { labels: stripLabels, components: stripComponents } = connectedComponents(strip, REGION_WIDTH, REGION_HEIGHT, 8)
+  // A blob cut by the strip's sides is part of something larger (a pip, the card's edge).
+  const stripBlobs = stripComponents.filter(
+    (c) =>
+      c.area >= 6 &&
+      c.minX > stripLeft &&
+      c.maxX < stripRight &&
+      c.maxY < REGION_HEIGHT - 1 &&
+      c.maxY - c.minY + 1 <= firstHeight * 1.3,
+  )
+  const column: Component[][] = []
   let previousBottom = lineBox.maxY
   for (;;) {
-    const below = blobs
+    const below = stripBlobs
       .filter(
         (c) =>
           c.minY > previousBottom - 2 &&
@@ -214,19 +328,23 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
       .sort((a, b) => a.minY - b.minY)
     const next = below[0]
     if (!next) break
-    const pieces = blobs.filter(
+    const pieces = stripBlobs.filter(
       (c) => c === next || (c.minY >= next.minY - 1 && c.maxY <= next.maxY + 1 && c.minX >= next.minX - 1 && c.maxX <= next.maxX + 1),
     )
     column.push(pieces)
     previousBottom = next.maxY
-    if (column.length > 6) break
+    if (column.length > 5) break
   }
-  const suitPieces = column[1] ?? null
+  const suitPieces = column[0] ?? null
+  const printed = new Uint8Array(mask.length)
+  for (const c of line) markMembers(printed, labels, c.label)
+  if (suitPieces) for (const c of suitPieces) markMembers(printed, stripLabels, c.label)
   return {
     rank: glyphOf(ink, line),
     suit: suitPieces ? glyphOf(ink, suitPieces) : null,
-    suitRedness: suitPieces ? redness(card, mask, labels, suitPieces) : 0,
-    column: column.map((pieces) => glyphOf(ink, pieces)),
+    suitRedness: redness(card, ink, printed),
+    column: [line, ...column].map((pieces) => glyphOf(ink, pieces)),
     rankCrop: cropForOcr(gray, ink, lineBox),
+    tenShape: isTen(line, labels),
   }
 }

@@ -1,14 +1,17 @@
 // Finds playing cards in a photo of a table: cards are bright, nearly colourless
-// rectangles on a darker cloth. Each card is returned as its four corners and rectified
-// to an upright card image, so the corner index sits where a card's design puts it.
+// rectangles with sharp edges. Paper is separated from the table by brightness, and from
+// other paper by the thin dark seam a card's edge casts where cards touch or overlap; a
+// blob that is still not card-shaped is split where it narrows. Blobs with soft edges
+// (lamp glare) are not cards. Each card is returned as its four corners and rectified to an
+// upright card image, so the corner index sits where a card's design puts it.
 import {
+  boxBlur,
   connectedComponents,
   createGrayImage,
   gaussianBlur,
   limitSize,
   otsuThreshold,
   warpQuadrilateral,
-  type Component,
   type GrayImage,
   type Point,
   type RgbaImage,
@@ -26,6 +29,11 @@ export interface FoundCard {
   centre: Point
   /** The card rectified upright with a margin (CARD_MARGIN) — one of the two upright turns; the index is in both. */
   image: RgbaImage
+  /**
+   * The card rectified with its sides swapped (a quarter turn), when the outline alone cannot
+   * tell the long sides from the short ones: seen at a slant, a card's far long sides shrink.
+   */
+  quarterTurned: RgbaImage | null
   /** The blob was not card-shaped (touching or overlapping cards, a card cut by the frame). */
   irregular: boolean
 }
@@ -41,72 +49,258 @@ function whiteness(image: RgbaImage): GrayImage {
   return out
 }
 
-interface Axes {
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y)
+}
+
+/** A blob as a list of pixel indices of the working image. */
+interface Blob {
+  pixels: Int32Array
+}
+
+interface Outline {
+  corners: [Point, Point, Point, Point]
   centre: Point
-  /** Unit vector along the card's long side. */
-  long: Point
-  /** Unit vector along the short side, turned so that (short, long) is not a mirror image. */
-  short: Point
-}
-
-/** The blob's principal axes from its second moments. */
-function principalAxes(labels: Int32Array, width: number, component: Component): Axes {
-  const cx = component.centroidX
-  const cy = component.centroidY
-  let sxx = 0
-  let syy = 0
-  let sxy = 0
-  for (let y = component.minY; y <= component.maxY; y++)
-    for (let x = component.minX; x <= component.maxX; x++) {
-      if (labels[y * width + x] !== component.label) continue
-      sxx += (x - cx) ** 2
-      syy += (y - cy) ** 2
-      sxy += (x - cx) * (y - cy)
-    }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
-  const major = { x: Math.cos(angle), y: Math.sin(angle) }
-  // Image y points down: with long = (0, 1), "right" must come out as (1, 0), not (−1, 0).
-  const short = { x: major.y, y: -major.x }
-  return { centre: { x: cx, y: cy }, long: major, short }
-}
-
-function dot(a: Point, b: Point): number {
-  return a.x * b.x + a.y * b.y
+  area: number
+  /** Area / area of the four-corner outline: ≈ 1 for a card (holes filled), lower for merged shapes. */
+  fill: number
+  /** Long extent / short extent along the blob's principal axes. */
+  elongation: number
+  touchesFrame: boolean
 }
 
 /**
- * The four corners: along each diagonal direction of the blob's own frame, the pixel that
- * reaches furthest. Unlike a fitted rectangle this follows a card foreshortened by perspective.
+ * The four corners: the blob's principal axes from its second moments, then along each
+ * diagonal direction of that frame the pixel that reaches furthest. Unlike a fitted
+ * rectangle this follows a card foreshortened by perspective.
  */
-function cornersOf(labels: Int32Array, width: number, component: Component, axes: Axes) {
-  let longExtent = 0
-  let shortExtent = 0
-  const offsets: Point[] = []
-  for (let y = component.minY; y <= component.maxY; y++)
-    for (let x = component.minX; x <= component.maxX; x++) {
-      if (labels[y * width + x] !== component.label) continue
-      const offset = { x: x + 0.5 - axes.centre.x, y: y + 0.5 - axes.centre.y }
-      offsets.push(offset)
-      longExtent = Math.max(longExtent, Math.abs(dot(offset, axes.long)))
-      shortExtent = Math.max(shortExtent, Math.abs(dot(offset, axes.short)))
-    }
-  const reach = (alongLong: number, alongShort: number): Point => {
-    let best = -Infinity
-    let bestOffset: Point = { x: 0, y: 0 }
-    for (const offset of offsets) {
-      const score =
-        (alongLong * dot(offset, axes.long)) / longExtent + (alongShort * dot(offset, axes.short)) / shortExtent
-      if (score > best) {
-        best = score
-        bestOffset = offset
+function outlineOf(blob: Blob, width: number, height: number): Outline {
+  const { pixels } = blob
+  let cx = 0
+  let cy = 0
+  let touchesFrame = false
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    cx += x
+    cy += y
+    if (x <= 1 || y <= 1 || x >= width - 2 || y >= height - 2) touchesFrame = true
+  }
+  cx /= pixels.length
+  cy /= pixels.length
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    sxx += (x - cx) ** 2
+    syy += (y - cy) ** 2
+    sxy += (x - cx) * (y - cy)
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
+  const long = { x: Math.cos(angle), y: Math.sin(angle) }
+  // Image y points down: with long = (0, 1), "right" must come out as (1, 0), not (−1, 0).
+  const short = { x: long.y, y: -long.x }
+  let longExtent = 1
+  let shortExtent = 1
+  const along = new Float32Array(pixels.length)
+  const across = new Float32Array(pixels.length)
+  pixels.forEach((p, i) => {
+    const x = p % width
+    const ox = x + 0.5 - cx
+    const oy = (p - x) / width + 0.5 - cy
+    along[i] = ox * long.x + oy * long.y
+    across[i] = ox * short.x + oy * short.y
+    longExtent = Math.max(longExtent, Math.abs(along[i]!))
+    shortExtent = Math.max(shortExtent, Math.abs(across[i]!))
+  })
+  // "Down" the card is +long, "right" is +short: corners in the order (−,−), (−,+), (+,+), (+,−).
+  const signs = [
+    [-1, -1],
+    [-1, 1],
+    [1, 1],
+    [1, -1],
+  ] as const
+  const best = [-Infinity, -Infinity, -Infinity, -Infinity]
+  const bestIndex = [0, 0, 0, 0]
+  for (let i = 0; i < pixels.length; i++) {
+    const l = along[i]! / longExtent
+    const t = across[i]! / shortExtent
+    for (let k = 0; k < 4; k++) {
+      const score = signs[k]![0] * l + signs[k]![1] * t
+      if (score > best[k]!) {
+        best[k] = score
+        bestIndex[k] = i
       }
     }
-    return { x: axes.centre.x + bestOffset.x, y: axes.centre.y + bestOffset.y }
   }
-  // "Down" the card is +long, "right" is +short.
-  const corners: [Point, Point, Point, Point] = [reach(-1, -1), reach(-1, 1), reach(1, 1), reach(1, -1)]
-  return { corners, longExtent, shortExtent, area: offsets.length }
+  const cornerAt = (i: number): Point => ({
+    x: cx + along[i]! * long.x + across[i]! * short.x,
+    y: cy + along[i]! * long.y + across[i]! * short.y,
+  })
+  const corners = bestIndex.map(cornerAt) as [Point, Point, Point, Point]
+  const [a, b, c, d] = corners
+  const quadArea = 0.5 * Math.abs((a.x - c.x) * (b.y - d.y) - (b.x - d.x) * (a.y - c.y))
+  return {
+    corners,
+    centre: { x: cx, y: cy },
+    area: pixels.length,
+    fill: pixels.length / Math.max(1, quadArea),
+    elongation: longExtent / shortExtent,
+    touchesFrame,
+  }
 }
+
+/** The blob with its holes (pips, indices, a face card's picture) filled: what lies inside its outer edge. */
+function fillHoles(pixels: Int32Array, width: number): Int32Array {
+  const { w, h, local, toGlobal } = localFrame(pixels, width)
+  // 0 unknown, 1 blob, 2 outside (reached from the box's rim).
+  const state = new Uint8Array(w * h)
+  for (const q of local) state[q] = 1
+  const stack = [0]
+  state[0] = 2
+  const visit = (n: number) => {
+    if (state[n] !== 0) return
+    state[n] = 2
+    stack.push(n)
+  }
+  while (stack.length > 0) {
+    const q = stack.pop()!
+    const x = q % w
+    const y = (q - x) / w
+    if (x > 0) visit(q - 1)
+    if (x < w - 1) visit(q + 1)
+    if (y > 0) visit(q - w)
+    if (y < h - 1) visit(q + w)
+  }
+  const filled: number[] = []
+  for (let q = 0; q < state.length; q++) if (state[q] !== 2) filled.push(toGlobal(q))
+  return Int32Array.from(filled)
+}
+
+/** The blob's pixels in a box of its own (one pixel of border), so per-blob work scales with the blob, not the photo. */
+function localFrame(pixels: Int32Array, width: number) {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    minX = Math.min(minX, x)
+    maxX = Math.max(maxX, x)
+    minY = Math.min(minY, y)
+    maxY = Math.max(maxY, y)
+  }
+  const w = maxX - minX + 3
+  const h = maxY - minY + 3
+  const local = new Int32Array(pixels.length)
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
+    const x = p % width
+    local[i] = ((p - x) / width - minY + 1) * w + (x - minX + 1)
+  }
+  const toGlobal = (q: number) => {
+    const x = q % w
+    return ((q - x) / w - 1 + minY) * width + (x - 1 + minX)
+  }
+  return { w, h, local, toGlobal }
+}
+
+/**
+ * Splits a blob where it narrows: the distance of each pixel to the blob's edge, cut at
+ * rising depths until the deep parts fall apart into two or more sizeable cores; every
+ * pixel then joins the core it reaches first. Null when the blob has no waist.
+ */
+function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): Int32Array[] | null {
+  const { w, h, local, toGlobal } = localFrame(pixels, width)
+  // Chamfer distance (3-4) to the nearest pixel outside the blob; the box's border is outside.
+  const depth = new Float32Array(w * h)
+  for (const q of local) depth[q] = 1e9
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const q = y * w + x
+      if (depth[q] === 0) continue
+      depth[q] = Math.min(depth[q]!, depth[q - 1]! + 3, depth[q - w]! + 3, depth[q - w - 1]! + 4, depth[q - w + 1]! + 4)
+    }
+  let deepest = 0
+  for (let y = h - 2; y >= 1; y--)
+    for (let x = w - 2; x >= 1; x--) {
+      const q = y * w + x
+      if (depth[q] === 0) continue
+      depth[q] = Math.min(depth[q]!, depth[q + 1]! + 3, depth[q + w]! + 3, depth[q + w + 1]! + 4, depth[q + w - 1]! + 4)
+      deepest = Math.max(deepest, depth[q]!)
+    }
+  const step = Math.max(3, deepest / 16)
+  for (let level = 6; level < deepest * 0.8; level += step) {
+    const core = new Uint8Array(w * h)
+    for (const q of local) if (depth[q]! > level) core[q] = 1
+    const { labels, components } = connectedComponents(core, w, h, 4)
+    // A core must be able to grow back into a card: its own area plus the rim it lost.
+    const cores = components.filter((c) => c.area * 2 >= minimumArea * 0.25)
+    if (cores.length < 2) continue
+    const kept = new Set(cores.map((c) => c.label))
+    const owner = new Int32Array(w * h)
+    const queue: number[] = []
+    for (const q of local)
+      if (kept.has(labels[q]!)) {
+        owner[q] = labels[q]!
+        queue.push(q)
+      }
+    for (let head = 0; head < queue.length; head++) {
+      const q = queue[head]!
+      for (const n of [q - 1, q + 1, q - w, q + w])
+        if (depth[n]! > 0 && !owner[n]) {
+          owner[n] = owner[q]!
+          queue.push(n)
+        }
+    }
+    return cores.map((c) => Int32Array.from(local.filter((q) => owner[q] === c.label), toGlobal))
+  }
+  return null
+}
+
+/**
+ * How sharp the blob's edge is: the share of its rim pixels where the brightness steps by a
+ * good part of the local contrast (the range of brightness round that pixel) within a pixel or
+ * two. A card's cut edge is a step, in a dim corner of the photo too; glare fades out over
+ * many pixels.
+ */
+function edgeSharpness(pixels: Int32Array, paper: GrayImage): number {
+  const { width, height, data } = paper
+  const inside = new Uint8Array(width * height)
+  for (const p of pixels) inside[p] = 1
+  const reach = 5
+  let rim = 0
+  let sharp = 0
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    if (x < reach + 1 || y < reach + 1 || x >= width - reach - 1 || y >= height - reach - 1) continue
+    if (inside[p - 1] && inside[p + 1] && inside[p - width] && inside[p + width]) continue
+    rim++
+    let step = 0
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const q = p + dy * width + dx
+        step = Math.max(step, Math.abs(data[q + 1]! - data[q - 1]!) / 2, Math.abs(data[q + width]! - data[q - width]!) / 2)
+      }
+    let low = Infinity
+    let high = -Infinity
+    for (let dy = -reach; dy <= reach; dy++)
+      for (let dx = -reach; dx <= reach; dx++) {
+        const v = data[p + dy * width + dx]!
+        low = Math.min(low, v)
+        high = Math.max(high, v)
+      }
+    if (high - low >= 8 && step >= SHARP_STEP * (high - low)) sharp++
+  }
+  return rim === 0 ? 0 : sharp / rim
+}
+
+/** A card's edge climbs at least this share of the local contrast per pixel (glare: a few per cent). */
+const SHARP_STEP = 0.13
 
 /**
  * The outline grown by CARD_MARGIN on every side: corners found a pixel or two inside the
@@ -119,74 +313,125 @@ function withMargin(corners: readonly Point[]): Point[] {
   return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
 }
 
-function distance(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y)
-}
-
 /** Outlines are found on the photo shrunk to this size (a card's edge needs no more); the cards are cut from the full photo. */
 const OUTLINE_SIZE = 800
+/** A card's outline fills at least this much of its four-corner shape (rounded corners, a little blur). */
+const CARD_FILL = 0.85
+/** Long : short of a card seen from above is 1.4–1.6; a slanted view shortens either side. */
+const MAX_ELONGATION = 2.3
+/** Below this long : short the outline cannot tell which sides are the long ones. */
+const AMBIGUOUS_SIDES = 1.3
 
 export function findCards(photo: RgbaImage): FoundCard[] {
   const { image: small, scale } = limitSize(photo, OUTLINE_SIZE)
   const { width, height } = small
   const paper = gaussianBlur(whiteness(small), 1)
   const level = otsuThreshold(paper.data)
+  let paperSum = 0
+  let paperCount = 0
+  let tableSum = 0
+  for (const v of paper.data)
+    if (v > level) {
+      paperSum += v
+      paperCount++
+    } else tableSum += v
+  const contrast = Math.max(10, paperSum / Math.max(1, paperCount) - tableSum / Math.max(1, paper.data.length - paperCount))
+  // A seam: a thin line darker than the paper round it (the edge of a card lying on or beside another).
+  const surround = boxBlur(paper, 3)
+  const seamDepth = Math.max(4, 0.08 * contrast)
   const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level ? 1 : 0
+  for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level && paper.data[p]! > surround.data[p]! - seamDepth ? 1 : 0
   const { labels, components } = connectedComponents(mask, width, height, 4)
   const minimumArea = width * height * 0.004
-  const blobs = components
-    .filter((c) => c.area >= minimumArea && c.area <= width * height * 0.5)
-    .sort((a, b) => b.area - a.area)
-  // A face card's picture panel is a bright blob inside the card, cut off by its frame line:
-  // it belongs to the card (its area counts as paper), it is not a card of its own.
-  const enclosedArea = new Map<Component, number>()
-  const outer = blobs.filter((blob) => {
-    const container = blobs.find(
-      (c) => c.area > blob.area && c.minX < blob.minX && c.minY < blob.minY && c.maxX > blob.maxX && c.maxY > blob.maxY,
-    )
-    if (container) enclosedArea.set(container, (enclosedArea.get(container) ?? 0) + blob.area)
-    return !container
-  })
+
+  // Blobs largest first; one lying inside an earlier blob's outline (a face card's bright
+  // picture panel) belongs to that card.
+  const claimed = new Uint8Array(width * height)
+  // Each blob's pixels, gathered in one pass: offsets by label, then a counting sort.
+  const start = new Int32Array(components.length + 2)
+  for (const c of components) start[c.label + 1] = c.area
+  for (let l = 1; l < start.length; l++) start[l]! += start[l - 1]!
+  const sortedPixels = new Int32Array(start[start.length - 1]!)
+  const cursor = start.slice()
+  for (let p = 0; p < labels.length; p++) {
+    const label = labels[p]!
+    if (label) sortedPixels[cursor[label]!++] = p
+  }
+  const pixelsOf = (label: number) => sortedPixels.subarray(start[label]!, start[label + 1]!)
+  const blobs = components.filter((c) => c.area >= minimumArea).sort((a, b) => b.area - a.area)
   const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
+  interface Candidate {
+    outline: Outline
+    pixels: Int32Array
+    split: boolean
+  }
+  const candidates: Candidate[] = []
+  const consider = (pixels: Int32Array, split: boolean) => {
+    const outline = outlineOf({ pixels }, width, height)
+    const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
+    if (!cardShaped && !split) {
+      const parts = splitAtWaists(pixels, width, minimumArea)
+      if (parts) {
+        for (const part of parts) if (part.length >= minimumArea) consider(fillHoles(part, width), true)
+        return
+      }
+    }
+    candidates.push({ outline, pixels, split })
+  }
+  for (const blob of blobs) {
+    const own = pixelsOf(blob.label)
+    if (claimed[own[0]!]) continue
+    const filled = fillHoles(own, width)
+    for (const p of filled) claimed[p] = 1
+    // The table itself (a pale table round dark cards) reaches all four sides of the photo.
+    let sides = 0
+    for (const p of filled) {
+      const x = p % width
+      const y = (p - x) / width
+      if (x === 0) sides |= 1
+      if (x === width - 1) sides |= 2
+      if (y === 0) sides |= 4
+      if (y === height - 1) sides |= 8
+    }
+    if (sides === 15) continue
+    consider(filled, false)
+  }
+
   const cards: FoundCard[] = []
   const cardAreas: number[] = []
-  const misshapen: { area: number; corners: [Point, Point, Point, Point]; centre: Point }[] = []
-  for (const component of outer) {
-    const axes = principalAxes(labels, width, component)
-    const { corners, longExtent, shortExtent, area: paperArea } = cornersOf(labels, width, component, axes)
-    const area = paperArea + (enclosedArea.get(component) ?? 0)
-    const [topLeft, topRight, bottomRight, bottomLeft] = corners
-    const quadArea =
-      0.5 *
-      Math.abs(
-        (topLeft.x - bottomRight.x) * (topRight.y - bottomLeft.y) - (topRight.x - bottomLeft.x) * (topLeft.y - bottomRight.y),
-      )
-    // Pips and indices punch holes in the paper mask, so fill is well below 1 even for a clean card.
-    const fill = area / Math.max(1, quadArea)
-    const elongation = longExtent / Math.max(1, shortExtent)
-    const cardShaped = fill >= 0.55 && elongation <= 2.2
+  const misshapen: Candidate[] = []
+  for (const candidate of candidates) {
+    const { outline, pixels } = candidate
+    const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
+    // Glare and reflections fade out; paper ends in a cut edge.
+    if (edgeSharpness(pixels, paper) < (cardShaped ? 0.35 : 0.6)) continue
     if (!cardShaped) {
-      misshapen.push({ area, corners, centre: axes.centre })
+      misshapen.push(candidate)
       continue
     }
-    const touchesFrame =
-      component.minX <= 1 || component.minY <= 1 || component.maxX >= width - 2 || component.maxY >= height - 2
+    const [topLeft, topRight, bottomRight, bottomLeft] = outline.corners
     const sideRatio =
       (distance(topLeft, bottomLeft) + distance(topRight, bottomRight)) /
       Math.max(1, distance(topLeft, topRight) + distance(bottomLeft, bottomRight))
+    const photoCorners = withMargin(outline.corners).map(toPhoto)
     let image: RgbaImage
+    let quarterTurned: RgbaImage | null = null
     try {
-      image = warpQuadrilateral(photo, withMargin(corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
+      image = warpQuadrilateral(photo, photoCorners, CARD_WIDTH, CARD_HEIGHT)
+      if (sideRatio < AMBIGUOUS_SIDES) {
+        const [a, b, c, d] = photoCorners as [Point, Point, Point, Point]
+        quarterTurned = warpQuadrilateral(photo, [d, a, b, c], CARD_WIDTH, CARD_HEIGHT)
+      }
     } catch {
       continue
     }
-    cardAreas.push(area)
+    cardAreas.push(outline.area)
     cards.push({
-      corners: corners.map(toPhoto) as FoundCard['corners'],
-      centre: toPhoto(axes.centre),
+      corners: outline.corners.map(toPhoto) as FoundCard['corners'],
+      centre: toPhoto(outline.centre),
       image,
-      irregular: touchesFrame || fill < 0.7 || sideRatio < 1.15 || sideRatio > 1.75,
+      quarterTurned,
+      irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9,
     })
   }
   // Paper bigger than a card but not card-shaped is most likely cards touching or
@@ -196,13 +441,19 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   // a landscape 10 : 7): its size gives it away.
   cardAreas.forEach((area, i) => {
     const card = cards[i]
-    if (card && area > typicalCard * 1.6) card.irregular = true
+    if (card && cardAreas.length > 1 && area > typicalCard * 1.6) card.irregular = true
   })
-  for (const blob of misshapen) {
-    if (blob.area < typicalCard * 1.5) continue
+  for (const { outline } of misshapen) {
+    if (outline.area < typicalCard * 0.5) continue
     try {
-      const image = warpQuadrilateral(photo, withMargin(blob.corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
-      cards.push({ corners: blob.corners.map(toPhoto) as FoundCard['corners'], centre: toPhoto(blob.centre), image, irregular: true })
+      const image = warpQuadrilateral(photo, withMargin(outline.corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
+      cards.push({
+        corners: outline.corners.map(toPhoto) as FoundCard['corners'],
+        centre: toPhoto(outline.centre),
+        image,
+        quarterTurned: null,
+        irregular: true,
+      })
     } catch {
       // A degenerate outline: nothing to show the player but the count.
     }

@@ -42,6 +42,22 @@ export function matchRank(glyph: IndexGlyph): RankScore[] {
   return [...best.values()].sort((a, b) => b.score - a.score)
 }
 
+/** What the two-glyph shape of a "10" (cornerIndex.ts, tenShape) is worth as a template score: a clear match. */
+const TEN_SHAPE_SCORE = 0.85
+
+/**
+ * Adds the layout's evidence to the template scores: a rank line drawn as a narrow bar and a
+ * loop side by side is a "10" even in a font far narrower than any template (where the whole
+ * line looks more like a В or a 9 than like the templates' wide "10").
+ */
+export function withTenShape(scores: readonly RankScore[], tenShape: boolean): RankScore[] {
+  if (!tenShape) return [...scores]
+  const ten = scores.find((s) => s.rank === '10')
+  const others = scores.filter((s) => s.rank !== '10')
+  const tenScore: RankScore = { rank: '10', score: Math.max(TEN_SHAPE_SCORE, ten?.score ?? 0), glyph: '10' }
+  return [tenScore, ...others].sort((a, b) => b.score - a.score)
+}
+
 export interface OcrReading {
   text: string
   /** 0–1. */
