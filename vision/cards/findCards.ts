@@ -5,7 +5,6 @@
 // (lamp glare) are not cards. Each card is returned as its four corners and rectified to an
 // upright card image, so the corner index sits where a card's design puts it.
 import {
-  boxBlur,
   connectedComponents,
   createGrayImage,
   gaussianBlur,
@@ -51,6 +50,26 @@ function whiteness(image: RgbaImage): GrayImage {
 
 function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y)
+}
+
+/** The brightest value within `radius` of each pixel (a square window), in two one-dimensional passes. */
+function localMaximum(image: GrayImage, radius: number): GrayImage {
+  const { width, height, data } = image
+  const across = new Float32Array(data.length)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let high = -Infinity
+      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++) high = Math.max(high, data[y * width + k]!)
+      across[y * width + x] = high
+    }
+  const out = createGrayImage(width, height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let high = -Infinity
+      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++) high = Math.max(high, across[k * width + x]!)
+      out.data[y * width + x] = high
+    }
+  return out
 }
 
 /** A blob as a list of pixel indices of the working image. */
@@ -281,8 +300,9 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage): number {
     if (inside[p - 1] && inside[p + 1] && inside[p - width] && inside[p + width]) continue
     rim++
     let step = 0
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
+    // The mask stops a pixel or two inside the edge (the seam test trims it): look that far out.
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
         const q = p + dy * width + dx
         step = Math.max(step, Math.abs(data[q + 1]! - data[q - 1]!) / 2, Math.abs(data[q + width]! - data[q - width]!) / 2)
       }
@@ -336,11 +356,16 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       paperCount++
     } else tableSum += v
   const contrast = Math.max(10, paperSum / Math.max(1, paperCount) - tableSum / Math.max(1, paper.data.length - paperCount))
-  // A seam: a thin line darker than the paper round it (the edge of a card lying on or beside another).
-  const surround = boxBlur(paper, 3)
-  const seamDepth = Math.max(4, 0.08 * contrast)
+  // A seam: a thin line darker than the brightest paper round it (the edge of a card lying on
+  // or beside another).
+  const surround = localMaximum(paper, 3)
+  const seamDepth = Math.max(8, 0.08 * contrast)
   const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level && paper.data[p]! > surround.data[p]! - seamDepth ? 1 : 0
+  const seam = new Uint8Array(width * height)
+  for (let p = 0; p < mask.length; p++) {
+    mask[p] = paper.data[p]! > level ? 1 : 0
+    seam[p] = paper.data[p]! < surround.data[p]! - seamDepth ? 1 : 0
+  }
   const { labels, components } = connectedComponents(mask, width, height, 4)
   const minimumArea = width * height * 0.004
 
@@ -366,17 +391,49 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     split: boolean
   }
   const candidates: Candidate[] = []
-  const consider = (pixels: Int32Array, split: boolean) => {
-    const outline = outlineOf({ pixels }, width, height)
-    const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
-    if (!cardShaped && !split) {
-      const parts = splitAtWaists(pixels, width, minimumArea)
+  const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
+  /**
+   * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
+   * cards lying edge to edge or one over another. A single card's thin margins (round a face
+   * card's picture) break up into slivers instead, and the card stays whole.
+   */
+  const splitAtSeams = (own: Int32Array): Int32Array[] | null => {
+    const { w, h, local, toGlobal } = localFrame(own, width)
+    const kept = new Uint8Array(w * h)
+    local.forEach((q, i) => {
+      if (!seam[own[i]!]) kept[q] = 1
+    })
+    const pieces = connectedComponents(kept, w, h, 4)
+    const large = pieces.components.filter((c) => c.area >= Math.max(minimumArea, own.length * 0.12))
+    if (large.length < 2) return null
+    const parts = large.map((c) => {
+      const members: number[] = []
+      for (const q of local) if (pieces.labels[q] === c.label) members.push(toGlobal(q))
+      return fillHoles(Int32Array.from(members), width)
+    })
+    // Cards side by side cover the blob once; a framed picture panel lies inside its card's
+    // outline, so filled, the pieces would cover it twice.
+    const covered = parts.reduce((sum, part) => sum + part.length, 0)
+    if (covered > own.length * 1.1 && covered > fillHoles(own, width).length * 1.02) return null
+    return parts.every((part) => cardShapedOutline(outlineOf({ pixels: part }, width, height))) ? parts : null
+  }
+  const consider = (own: Int32Array, filled: Int32Array, depth: number) => {
+    const outline = outlineOf({ pixels: filled }, width, height)
+    if (depth < 2) {
+      const parts = splitAtSeams(own)
       if (parts) {
-        for (const part of parts) if (part.length >= minimumArea) consider(fillHoles(part, width), true)
+        for (const part of parts) consider(part, part, depth + 1)
         return
       }
+      if (!cardShapedOutline(outline)) {
+        const waists = splitAtWaists(filled, width, minimumArea)
+        if (waists) {
+          for (const part of waists) if (part.length >= minimumArea) consider(part, fillHoles(part, width), depth + 1)
+          return
+        }
+      }
     }
-    candidates.push({ outline, pixels, split })
+    candidates.push({ outline, pixels: filled, split: depth > 0 })
   }
   for (const blob of blobs) {
     const own = pixelsOf(blob.label)
@@ -394,13 +451,25 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       if (y === height - 1) sides |= 8
     }
     if (sides === 15) continue
-    consider(filled, false)
+    consider(own, filled, 0)
   }
 
+  // No card lies inside another: a piece mostly within a larger candidate's outline (a framed
+  // picture panel cut out by its frame line) is part of that card.
+  const taken = new Uint8Array(width * height)
+  const separate = candidates
+    .sort((a, b) => b.pixels.length - a.pixels.length)
+    .filter(({ pixels }) => {
+      let inside = 0
+      for (const p of pixels) inside += taken[p]!
+      if (inside > pixels.length * 0.5) return false
+      for (const p of pixels) taken[p] = 1
+      return true
+    })
   const cards: FoundCard[] = []
   const cardAreas: number[] = []
   const misshapen: Candidate[] = []
-  for (const candidate of candidates) {
+  for (const candidate of separate) {
     const { outline, pixels } = candidate
     const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
     // Glare and reflections fade out; paper ends in a cut edge.

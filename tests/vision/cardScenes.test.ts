@@ -1,0 +1,115 @@
+// @vitest-environment node
+// The card reader on photos drawn in code (tests/vision/cardScenes.ts): cards touching and
+// overlapping, a close-up, lamp glare, a narrow "10", red print under blur and JPEG.
+import { describe, expect, it } from 'vitest'
+import { readCards, type CardReading } from '../../vision/cards.ts'
+import type { Point } from '../../vision/raster.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard } from './cardScenes.ts'
+
+function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
+  return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
+}
+
+/** Wrong and not asked is the one outcome never allowed. */
+function rightOrAsked(reading: CardReading | undefined, card: string): void {
+  expect(reading).toBeDefined()
+  if (reading!.card !== card) expect(reading!.uncertain).toBe(true)
+}
+
+describe('finding cards by their edges', () => {
+  it('keeps a single close-up card that fills most of the frame', async () => {
+    const photo = cloth(480, 640)
+    layCard(photo, { centre: { x: 240, y: 320 }, width: 400, angle: 0.03 })
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(1)
+    expect(near(readings, { x: 240, y: 320 })?.card).toBe('10D')
+    expect(readings[0]!.irregular).toBe(false)
+  })
+
+  it('separates two cards lying edge to edge at their seam', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 240, y: 240 }, width: 150, angle: 0 })
+    layCard(photo, { centre: { x: 390, y: 240 }, width: 150, angle: 0 })
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(2)
+    for (const centre of [
+      { x: 240, y: 240 },
+      { x: 390, y: 240 },
+    ]) {
+      const reading = near(readings, centre)
+      expect(reading?.card).toBe('10D')
+      expect(reading?.irregular).toBe(false)
+    }
+  })
+
+  it('separates touching cards lying at different angles', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 230, y: 240 }, width: 140, angle: 0.15 })
+    layCard(photo, { centre: { x: 380, y: 260 }, width: 140, angle: -0.1 }, true)
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(2)
+    expect(near(readings, { x: 230, y: 240 })?.card).toBe('10D')
+    expect(near(readings, { x: 380, y: 260 })?.card).toBe('10D')
+  })
+
+  it('tells a card lying over another from the one below, never one merged outline', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 250, y: 220 }, width: 150, angle: 0 })
+    layCard(photo, { centre: { x: 370, y: 290 }, width: 150, angle: 0.4 }, true)
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(2)
+    const top = near(readings, { x: 370, y: 290 })
+    expect(top?.card).toBe('10D')
+    expect(top?.irregular).toBe(false)
+    // The card below shows its index corner: read, or asked about — not lost.
+    rightOrAsked(near(readings, { x: 250, y: 220 }, 20), '10D')
+  })
+
+  it('does not take lamp glare for a card, alone or running into one', async () => {
+    const glareOnly = cloth(640, 480)
+    addGlare(glareOnly, { x: 320, y: 240 }, 90)
+    expect(await readCards(glareOnly, null)).toEqual([])
+
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 250, y: 240 }, width: 150, angle: 0.1 })
+    addGlare(photo, { x: 400, y: 240 }, 80)
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(1)
+    expect(near(readings, { x: 250, y: 240 })?.card).toBe('10D')
+  })
+})
+
+describe('reading the index', () => {
+  it('reads a narrow "10" (a bar and an oval) as ten, not as a J or a В', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 320, y: 240 }, width: 160, angle: -0.2 })
+    const [reading] = await readCards(photo, null)
+    expect(reading?.rank?.rank).toBe('10')
+    expect(reading?.card).toBe('10D')
+    expect(reading?.uncertain).toBe(false)
+  })
+
+  /** A dim, blurred, strongly compressed photo of one small card: red signs keep little colour. */
+  async function dimSmallCard(print?: typeof BLACK_PRINT) {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 320, y: 240 }, width: 100, angle: 0.2, ...(print ? { print } : {}) })
+    for (let i = 0; i < photo.data.length; i += 4) for (let c = 0; c < 3; c++) photo.data[i + c] = photo.data[i + c]! * 0.4
+    const readings = await readCards(jpegRoundTrip(blur(photo, 2), 30), null)
+    expect(readings).toHaveLength(1)
+    return readings[0]!
+  }
+
+  it('keeps small red print red in a dim, blurred JPEG, judged against the card’s own paper', async () => {
+    const reading = await dimSmallCard()
+    expect(reading.suit?.red).toBe(true)
+    expect(reading.suit?.colourClarity).toBeGreaterThan(0.9)
+    expect(reading.suit?.suit).toBe('D')
+    rightOrAsked(reading, '10D')
+  })
+
+  it('keeps small black print black in the same photo', async () => {
+    const reading = await dimSmallCard(BLACK_PRINT)
+    expect(reading.suit?.red).toBe(false)
+    expect(reading.suit?.colourClarity).toBeGreaterThan(0.9)
+  })
+})

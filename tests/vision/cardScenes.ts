@@ -1,0 +1,125 @@
+// Card photos drawn in code for the card reader's unit tests: a cloth, cards lying at any
+// angle with a thin grey edge (what a real card's cut edge and its shadow look like), a
+// narrow two-glyph "10" with a diamond under it in two corners, lamp glare, blur and JPEG.
+import jpeg from 'jpeg-js'
+import { createRgbaImage, gaussianBlur, mapChannels, type Point, type RgbaImage } from '../../vision/raster.ts'
+
+export type Colour = [number, number, number]
+
+export const CLOTH: Colour = [40, 95, 60]
+export const PAPER: Colour = [236, 234, 226]
+export const RED_PRINT: Colour = [205, 35, 45]
+export const BLACK_PRINT: Colour = [30, 30, 35]
+
+export interface CardSpec {
+  centre: Point
+  /** The card's short side, in pixels; the long side is 1.4 times it. */
+  width: number
+  /** Turn of the card, radians (0: upright portrait). */
+  angle: number
+  print?: Colour
+}
+
+/** A plain cloth with a little grain, so nothing is perfectly flat. */
+export function cloth(width: number, height: number, colour: Colour = CLOTH): RgbaImage {
+  const image = createRgbaImage(width, height)
+  let seed = 7
+  for (let p = 0; p < width * height; p++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    const grain = ((seed >> 16) % 13) - 6
+    image.data.set([colour[0] + grain, colour[1] + grain, colour[2] + grain, 255], p * 4)
+  }
+  return image
+}
+
+/**
+ * The index of a narrow-font ten of diamonds at card coordinates (u across, v down, both
+ * 0–1): a thin bar "1", an oval "0" close beside it, a diamond below. Null where it is paper.
+ */
+function tenOfDiamondsIndex(u: number, v: number): boolean {
+  const one = u >= 0.06 && u <= 0.08 && v >= 0.05 && v <= 0.16
+  const ou = (u - 0.13) / 0.035
+  const ov = (v - 0.105) / 0.055
+  const iu = (u - 0.13) / 0.022
+  const iv = (v - 0.105) / 0.043
+  const zero = ou * ou + ov * ov <= 1 && iu * iu + iv * iv > 1
+  const diamond = Math.abs(u - 0.105) / 0.04 + Math.abs(v - 0.235) / 0.05 <= 1
+  return one || zero || diamond
+}
+
+/** A ten of diamonds as printed: the index in two opposite corners and ten pips between. */
+function tenOfDiamonds(u: number, v: number): boolean {
+  if (tenOfDiamondsIndex(u, v) || tenOfDiamondsIndex(1 - u, 1 - v)) return true
+  const pips: [number, number][] = [
+    [0.32, 0.2],
+    [0.68, 0.2],
+    [0.5, 0.3],
+    [0.32, 0.4],
+    [0.68, 0.4],
+    [0.32, 0.6],
+    [0.68, 0.6],
+    [0.5, 0.7],
+    [0.32, 0.8],
+    [0.68, 0.8],
+  ]
+  return pips.some(([pu, pv]) => Math.abs(u - pu) / 0.07 + Math.abs(v - pv) / 0.07 <= 1)
+}
+
+/**
+ * Lays a card on the image: paper, a one-pixel grey edge, and the ten of diamonds in `print`
+ * (red unless told). With `shadow`, a soft dark band falls on what lies just below and right of it.
+ */
+export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void {
+  const height = card.width * 1.4
+  const cos = Math.cos(card.angle)
+  const sin = Math.sin(card.angle)
+  const print = card.print ?? RED_PRINT
+  const reach = Math.hypot(card.width, height) / 2 + 6
+  for (let y = Math.max(0, Math.floor(card.centre.y - reach)); y < Math.min(image.height, card.centre.y + reach); y++)
+    for (let x = Math.max(0, Math.floor(card.centre.x - reach)); x < Math.min(image.width, card.centre.x + reach); x++) {
+      const dx = x + 0.5 - card.centre.x
+      const dy = y + 0.5 - card.centre.y
+      // Card coordinates: across (short side) and down (long side), from the card's centre.
+      const across = dx * cos + dy * sin
+      const down = -dx * sin + dy * cos
+      const i = (y * image.width + x) * 4
+      const inside = Math.abs(across) <= card.width / 2 && Math.abs(down) <= height / 2
+      if (!inside) {
+        if (!shadow) continue
+        const beyond = Math.max(across - card.width / 2, down - height / 2)
+        const within = Math.abs(across) <= card.width / 2 + 4 && Math.abs(down) <= height / 2 + 4
+        if (within && beyond > 0 && beyond <= 4)
+          for (let c = 0; c < 3; c++) image.data[i + c] = Math.round(image.data[i + c]! * (0.6 + 0.1 * beyond))
+        continue
+      }
+      const edge = Math.min(card.width / 2 - Math.abs(across), height / 2 - Math.abs(down))
+      let colour: Colour = PAPER
+      if (edge < 1.2) colour = [150, 150, 148]
+      else if (tenOfDiamonds(across / card.width + 0.5, down / height + 0.5)) colour = print
+      image.data.set([...colour, 255], i)
+    }
+}
+
+/** Lamp glare: a soft bright patch fading out over `radius` pixels, paper-white at its heart. */
+export function addGlare(image: RgbaImage, centre: Point, radius: number): void {
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const r = Math.hypot(x - centre.x, y - centre.y) / radius
+      if (r >= 1.5) continue
+      const weight = Math.exp(-2 * r * r)
+      const i = (y * image.width + x) * 4
+      for (let c = 0; c < 3; c++) image.data[i + c] = image.data[i + c]! + (250 - image.data[i + c]!) * weight
+    }
+}
+
+export function blur(image: RgbaImage, sigma: number): RgbaImage {
+  return mapChannels(image, (channel) => gaussianBlur(channel, sigma))
+}
+
+/** Through a JPEG encoder and back, with its 4:2:0 colour subsampling. */
+export function jpegRoundTrip(image: RgbaImage, quality: number): RgbaImage {
+  const encoded = jpeg.encode({ data: Buffer.from(image.data.buffer), width: image.width, height: image.height }, quality)
+  const decoded = jpeg.decode(encoded.data, { useTArray: true, formatAsRGBA: true })
+  return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
+}
+
