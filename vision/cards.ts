@@ -31,10 +31,9 @@ export interface CardReading {
 }
 
 function rotateHalfTurn(image: RgbaImage): RgbaImage {
-  const data = new Uint8ClampedArray(image.data.length)
-  const pixels = image.width * image.height
-  for (let p = 0; p < pixels; p++) data.set(image.data.subarray(p * 4, p * 4 + 4), (pixels - 1 - p) * 4)
-  return { width: image.width, height: image.height, data }
+  // One 32-bit word per RGBA pixel: the half turn is the pixel order reversed.
+  const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, image.width * image.height).slice().reverse()
+  return { width: image.width, height: image.height, data: new Uint8ClampedArray(pixels.buffer) }
 }
 
 interface IndexRead {
@@ -81,16 +80,20 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
   const { image, scale } = limitSize(photo, WORKING_SIZE)
   const readings: CardReading[] = []
   for (const found of findCards(image)) {
-    const cuts = [found.image, ...(found.quarterTurned ? [found.quarterTurned] : [])]
-    const looks = cuts.map((cut, quarter) =>
+    const looksAt = (cut: RgbaImage, quarter: boolean) =>
       [cut, rotateHalfTurn(cut)]
         .map((turned) => findCornerIndex(turned))
         .filter((index): index is CornerIndex => index !== null)
         .map((index) => readIndex(index, null))
         .map((read) => ({ ...read, standing: read.confidence - (quarter ? QUARTER_TURN_MARGIN : 0) }))
-        .sort((a, b) => b.standing - a.standing),
-    )
-    const corners = looks.sort((a, b) => (b[0]?.standing ?? -1) - (a[0]?.standing ?? -1))[0] ?? []
+        .sort((a, b) => b.standing - a.standing)
+    let corners = looksAt(found.image, false)
+    // The quarter-turned cut only when the upright one reads no sure index.
+    const quarterTurned = (corners[0]?.confidence ?? 0) < 1 ? found.quarterTurn?.() : undefined
+    if (quarterTurned) {
+      const turned = looksAt(quarterTurned, true)
+      if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
+    }
     let best: IndexRead | null = corners[0] ?? null
     if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
     const otherCorner = corners[1]

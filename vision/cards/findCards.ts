@@ -32,7 +32,7 @@ export interface FoundCard {
    * The card rectified with its sides swapped (a quarter turn), when the outline alone cannot
    * tell the long sides from the short ones: seen at a slant, a card's far long sides shrink.
    */
-  quarterTurned: RgbaImage | null
+  quarterTurn: (() => RgbaImage) | null
   /** The blob was not card-shaped (touching or overlapping cards, a card cut by the frame). */
   irregular: boolean
 }
@@ -56,19 +56,26 @@ function distance(a: Point, b: Point): number {
 function localMaximum(image: GrayImage, radius: number): GrayImage {
   const { width, height, data } = image
   const across = new Float32Array(data.length)
-  for (let y = 0; y < height; y++)
+  for (let y = 0; y < height; y++) {
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      let high = -Infinity
-      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++) high = Math.max(high, data[y * width + k]!)
-      across[y * width + x] = high
+      const from = row + (x > radius ? x - radius : 0)
+      const to = row + (x + radius < width ? x + radius : width - 1)
+      let high = data[from]!
+      for (let k = from + 1; k <= to; k++) if (data[k]! > high) high = data[k]!
+      across[row + x] = high
     }
+  }
   const out = createGrayImage(width, height)
-  for (let y = 0; y < height; y++)
+  for (let y = 0; y < height; y++) {
+    const from = (y > radius ? y - radius : 0) * width
+    const to = (y + radius < height ? y + radius : height - 1) * width
     for (let x = 0; x < width; x++) {
-      let high = -Infinity
-      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++) high = Math.max(high, across[k * width + x]!)
+      let high = across[from + x]!
+      for (let k = from + width + x; k <= to + x; k += width) if (across[k]! > high) high = across[k]!
       out.data[y * width + x] = high
     }
+  }
   return out
 }
 
@@ -135,23 +142,26 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
     shortExtent = Math.max(shortExtent, Math.abs(across[i]!))
   })
   // "Down" the card is +long, "right" is +short: corners in the order (−,−), (−,+), (+,+), (+,−).
-  const signs = [
-    [-1, -1],
-    [-1, 1],
-    [1, 1],
-    [1, -1],
-  ] as const
   const best = [-Infinity, -Infinity, -Infinity, -Infinity]
   const bestIndex = [0, 0, 0, 0]
   for (let i = 0; i < pixels.length; i++) {
     const l = along[i]! / longExtent
     const t = across[i]! / shortExtent
-    for (let k = 0; k < 4; k++) {
-      const score = signs[k]![0] * l + signs[k]![1] * t
-      if (score > best[k]!) {
-        best[k] = score
-        bestIndex[k] = i
-      }
+    if (-l - t > best[0]!) {
+      best[0] = -l - t
+      bestIndex[0] = i
+    }
+    if (-l + t > best[1]!) {
+      best[1] = -l + t
+      bestIndex[1] = i
+    }
+    if (l + t > best[2]!) {
+      best[2] = l + t
+      bestIndex[2] = i
+    }
+    if (l - t > best[3]!) {
+      best[3] = l - t
+      bestIndex[3] = i
     }
   }
   const cornerAt = (i: number): Point => ({
@@ -193,9 +203,12 @@ function fillHoles(pixels: Int32Array, width: number): Int32Array {
     if (y > 0) visit(q - w)
     if (y < h - 1) visit(q + w)
   }
-  const filled: number[] = []
-  for (let q = 0; q < state.length; q++) if (state[q] !== 2) filled.push(toGlobal(q))
-  return Int32Array.from(filled)
+  let count = 0
+  for (let q = 0; q < state.length; q++) if (state[q] !== 2) count++
+  const filled = new Int32Array(count)
+  count = 0
+  for (let q = 0; q < state.length; q++) if (state[q] !== 2) filled[count++] = toGlobal(q)
+  return filled
 }
 
 /** The blob's pixels in a box of its own (one pixel of border), so per-blob work scales with the blob, not the photo. */
@@ -286,9 +299,8 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
  * two. A card's cut edge is a step, in a dim corner of the photo too; glare fades out over
  * many pixels.
  */
-function edgeSharpness(pixels: Int32Array, paper: GrayImage): number {
+function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array): number {
   const { width, height, data } = paper
-  const inside = new Uint8Array(width * height)
   for (const p of pixels) inside[p] = 1
   const reach = 5
   let rim = 0
@@ -316,6 +328,7 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage): number {
       }
     if (high - low >= 8 && step >= SHARP_STEP * (high - low)) sharp++
   }
+  for (const p of pixels) inside[p] = 0
   return rim === 0 ? 0 : sharp / rim
 }
 
@@ -350,11 +363,13 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   let paperSum = 0
   let paperCount = 0
   let tableSum = 0
-  for (const v of paper.data)
+  for (let p = 0; p < paper.data.length; p++) {
+    const v = paper.data[p]!
     if (v > level) {
       paperSum += v
       paperCount++
     } else tableSum += v
+  }
   const contrast = Math.max(10, paperSum / Math.max(1, paperCount) - tableSum / Math.max(1, paper.data.length - paperCount))
   // A seam: a thin line darker than the brightest paper round it (the edge of a card lying on
   // or beside another).
@@ -417,24 +432,32 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     if (covered > own.length * 1.1 && covered > fillHoles(own, width).length * 1.02) return null
     return parts.every((part) => cardShapedOutline(outlineOf({ pixels: part }, width, height))) ? parts : null
   }
-  const consider = (own: Int32Array, filled: Int32Array, depth: number) => {
-    const outline = outlineOf({ pixels: filled }, width, height)
+  // Seams are looked for where cards may lie together: paper not card-shaped, paper much larger
+  // than the typical card, or a lone blob (a close-up of two cards side by side).
+  let typicalArea = Infinity
+  const consider = (own: Int32Array, filled: Int32Array, outline: Outline, depth: number) => {
     if (depth < 2) {
-      const parts = splitAtSeams(own)
+      const together = !cardShapedOutline(outline) || filled.length > typicalArea * 1.6 || blobs.length === 1
+      const parts = together ? splitAtSeams(own) : null
       if (parts) {
-        for (const part of parts) consider(part, part, depth + 1)
+        for (const part of parts) consider(part, part, outlineOf({ pixels: part }, width, height), depth + 1)
         return
       }
       if (!cardShapedOutline(outline)) {
         const waists = splitAtWaists(filled, width, minimumArea)
         if (waists) {
-          for (const part of waists) if (part.length >= minimumArea) consider(part, fillHoles(part, width), depth + 1)
+          for (const part of waists) {
+            if (part.length < minimumArea) continue
+            const partFilled = fillHoles(part, width)
+            consider(part, partFilled, outlineOf({ pixels: partFilled }, width, height), depth + 1)
+          }
           return
         }
       }
     }
     candidates.push({ outline, pixels: filled, split: depth > 0 })
   }
+  const outer: { own: Int32Array; filled: Int32Array; outline: Outline }[] = []
   for (const blob of blobs) {
     const own = pixelsOf(blob.label)
     if (claimed[own[0]!]) continue
@@ -451,8 +474,14 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       if (y === height - 1) sides |= 8
     }
     if (sides === 15) continue
-    consider(own, filled, 0)
+    outer.push({ own, filled, outline: outlineOf({ pixels: filled }, width, height) })
   }
+  const shapedAreas = outer
+    .filter((b) => cardShapedOutline(b.outline))
+    .map((b) => b.filled.length)
+    .sort((a, b) => a - b)
+  typicalArea = shapedAreas.length > 1 ? shapedAreas[(shapedAreas.length - 1) >> 1]! : Infinity
+  for (const { own, filled, outline } of outer) consider(own, filled, outline, 0)
 
   // No card lies inside another: a piece mostly within a larger candidate's outline (a framed
   // picture panel cut out by its frame line) is part of that card.
@@ -466,6 +495,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       for (const p of pixels) taken[p] = 1
       return true
     })
+  const scratch = new Uint8Array(width * height)
   const cards: FoundCard[] = []
   const cardAreas: number[] = []
   const misshapen: Candidate[] = []
@@ -473,7 +503,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const { outline, pixels } = candidate
     const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
     // Glare and reflections fade out; paper ends in a cut edge.
-    if (edgeSharpness(pixels, paper) < (cardShaped ? 0.35 : 0.6)) continue
+    if (edgeSharpness(pixels, paper, scratch) < (cardShaped ? 0.35 : 0.6)) continue
     if (!cardShaped) {
       misshapen.push(candidate)
       continue
@@ -484,22 +514,19 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       Math.max(1, distance(topLeft, topRight) + distance(bottomLeft, bottomRight))
     const photoCorners = withMargin(outline.corners).map(toPhoto)
     let image: RgbaImage
-    let quarterTurned: RgbaImage | null = null
     try {
       image = warpQuadrilateral(photo, photoCorners, CARD_WIDTH, CARD_HEIGHT)
-      if (sideRatio < AMBIGUOUS_SIDES) {
-        const [a, b, c, d] = photoCorners as [Point, Point, Point, Point]
-        quarterTurned = warpQuadrilateral(photo, [d, a, b, c], CARD_WIDTH, CARD_HEIGHT)
-      }
     } catch {
       continue
     }
+    const [a, b, c, d] = photoCorners as [Point, Point, Point, Point]
+    const quarterTurn = sideRatio < AMBIGUOUS_SIDES ? () => warpQuadrilateral(photo, [d, a, b, c], CARD_WIDTH, CARD_HEIGHT) : null
     cardAreas.push(outline.area)
     cards.push({
       corners: outline.corners.map(toPhoto) as FoundCard['corners'],
       centre: toPhoto(outline.centre),
       image,
-      quarterTurned,
+      quarterTurn,
       irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9,
     })
   }
@@ -520,7 +547,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         corners: outline.corners.map(toPhoto) as FoundCard['corners'],
         centre: toPhoto(outline.centre),
         image,
-        quarterTurned: null,
+        quarterTurn: null,
         irregular: true,
       })
     } catch {
