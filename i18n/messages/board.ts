@@ -1,7 +1,7 @@
 // The board's labels (RULES.md §2: rows as players count them).
 export default {
   en: {
-    'board.label': 'Curling field, 8 columns a–h, guard rows 1–5 and house rows 1–7. Arrow keys move, Enter selects.',
+    'board.label': 'Curling field, 8 columns a–h, guard rows G1–G5 and house rows H1–H7. Arrow keys move, Enter selects.',
     'board.row.start': 'S',
     'board.row.guard': 'G{n}',
     'board.row.house': 'H{n}',
@@ -33,6 +33,8 @@ export default {
     'editor.error.not-a-list': 'The position is not a list of stones',
     'editor.notation': 'Stones in notation (R:c6,e6 B:h9)',
     'editor.notation.read': 'Read',
+    'editor.notation.unread': 'The stones typed above are not on the board yet: press Read, or empty the field, before applying.',
+    'editor.notation.refused': 'The stones typed above could not be read, so the board does not show them: correct them and press Read, or empty the field, before applying.',
     'editor.note': 'Note (why)',
     'editor.apply': 'Apply the correction',
     'editor.clear': 'Empty the field',
@@ -40,9 +42,9 @@ export default {
     'editor.photo': 'Photograph the board',
   },
   ru: {
-    'board.label': 'Поле керлинга: 8 вертикалей a–h, горизонтали защитников 1–5 и дома 1–7. Стрелки — перемещение, Enter — выбор.',
-    'board.row.start': 'С',
-    'board.row.guard': 'З{n}',
+    'board.label': 'Поле керлинга: 8 вертикалей a–h, горизонтали гардов (защитников) Г1–Г5 и дома Д1–Д7. Стрелки — перемещение, Enter — выбор.',
+    'board.row.start': 'Ст',
+    'board.row.guard': 'Г{n}',
     'board.row.house': 'Д{n}',
     'board.zone.centre': 'центр дома',
     'board.zone.middle': 'средняя зона дома',
@@ -72,6 +74,8 @@ export default {
     'editor.error.not-a-list': 'Позиция — не список фишек',
     'editor.notation': 'Фишки в нотации (К:c6,e6 С:h9)',
     'editor.notation.read': 'Прочесть',
+    'editor.notation.unread': 'Набранные выше фишки ещё не на поле: нажмите «Прочесть» или очистите строку, прежде чем применять.',
+    'editor.notation.refused': 'Набранные выше фишки не удалось прочесть, и на поле их нет: исправьте строку и нажмите «Прочесть» или очистите её, прежде чем применять.',
     'editor.note': 'Примечание (почему)',
     'editor.apply': 'Применить исправление',
     'editor.clear': 'Очистить поле',

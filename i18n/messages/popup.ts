@@ -56,7 +56,7 @@ export default {
     'calc.dice': 'Пять кубиков',
     'calc.generator': 'Кубики или карты',
     'calc.cards': 'Карты, {deck}',
-    'calc.cardsHint': 'Введите пять карт: достоинство 2–10, J, Q, K, A и масть S, H, D, C (10H QS 4D); JK — джокер.',
+    'calc.cardsHint': 'Введите пять карт: достоинство 2–10, В, Д, К, Т и масть п, ч, б, т (например, 10ч Дп 4б); латиницей тоже можно (10H QS 4D); JK — джокер.',
     'calc.die': 'Кубик {n}',
     'calc.combination': 'Комбинация',
     'calc.numbers': 'Набор чисел',

@@ -23,7 +23,7 @@ export default {
     'sheets.weakerAllowed': 'Any combination allows every trajectory that a weaker one allows.',
     'sheets.cards.values': 'Card values: 2, 3, 4, 5 → their own value; 6, 7, 8, 9, 10 → 1; J → 2, Q → 3, K → 4, A → 5. Combinations are read from ranks and suits, numbers from values.',
     'sheets.cards.null': 'Null — none of the above: the thrown stone leaves play without touching anything; the throw counts as power 1.',
-    'sheets.cards.houseRule': 'Card L1 follows I-4; players may change it as a house rule (I-11).',
+    'sheets.cards.houseRule': 'These limits are the referee’s reading; players may agree on others before the match (in its setup).',
 
     'sheets.trajectories.intro': 'From a left start cell (c0, d0) a trajectory bends clockwise; from a right one (e0, f0) it is the mirror image and bends counter-clockwise. Every length is a whole number 1–5.',
     'sheets.trajectories.legend': 'Double line: a diagonal or horizontal, its length counted in cells. Single line: a vertical ending on guard row A. Dashed line: a vertical ending on house horizontal V or A (row 5 + V).',
@@ -76,7 +76,7 @@ export default {
     'sheets.note.I-3.title': 'Start line',
     'sheets.note.I-3.text': 'A thrown stone that ends its throw on row 0 (blocked at once on every segment) is removed from play, as a stone short of the hog line is in curling.',
     'sheets.note.I-4.title': 'Card L1',
-    'sheets.note.I-4.text': 'The card tables’ trajectory pictures were lost. The referee keeps the dice pattern by rank position: ranks 1–3 give 1–3, rank 4 (straight) gives 4, the top three give 5. Stronger combinations always allow what weaker ones allow.',
+    'sheets.note.I-4.text': 'Card limits follow the dice by place in the ranking: the three weakest combinations allow powers up to 1, 2 and 3, the straight up to 4, the three strongest up to 5. A stronger combination always allows what a weaker one allows.',
     'sheets.note.I-5.title': 'Card hand',
     'sheets.note.I-5.text': 'A hand counts as its highest combination; with jokers the player chooses the reading (the referee lists them all, best first).',
     'sheets.note.I-6.title': 'Empty deck',
@@ -89,7 +89,7 @@ export default {
     'sheets.note.I-9.text': 'A triple’s or quadruple’s vertical always aims at its house horizontal from wherever the first diagonal actually left the stone.',
     'sheets.note.I-10.title': 'Who is a guard',
     'sheets.note.I-10.text': 'Guard status is read before the throw: an opponent’s stone that stood in rows 1–5 when the throw began. A stone a chain pushes in passing is judged by where it stood then.',
-    'sheets.note.I-11.title': 'Card L1 and I-8 are house rules',
+    'sheets.note.I-11.title': 'Card limits and the quadruple’s lengths are house rules',
     'sheets.note.I-11.text': 'Players may change the card L1 table and the quadruple constraint in the settings before a match; the defaults are as above, and a match records the house rules it was played under.',
   },
   ru: {
@@ -114,7 +114,7 @@ export default {
     'sheets.weakerAllowed': 'Любая комбинация допускает все траектории, разрешённые для более слабых комбинаций.',
     'sheets.cards.values': 'Значения карт: 2, 3, 4, 5 → своё число; 6, 7, 8, 9, 10 → 1; валет → 2, дама → 3, король → 4, туз → 5. Комбинация определяется по достоинствам и мастям, числа — по значениям.',
     'sheets.cards.null': 'Нуль — ни одной из комбинаций: брошенная фишка покидает поле, ничего не задев; бросок считается мощностью 1.',
-    'sheets.cards.houseRule': 'L1 для карт — по I-4; игроки могут изменить его по договорённости (I-11).',
+    'sheets.cards.houseRule': 'Эти ограничения — толкование судьи; до матча игроки могут договориться о других (при создании матча).',
 
     'sheets.trajectories.intro': 'С левой стартовой клетки (c0, d0) траектория загибается по часовой стрелке; с правой (e0, f0) она зеркальна и загибается против часовой стрелки. Длина каждого отрезка — целое число от 1 до 5.',
     'sheets.trajectories.legend': 'Двойная линия — диагональ или горизонталь, длина в клетках. Одинарная линия — вертикаль до горизонтали защитников A. Пунктир — вертикаль до горизонтали дома V или A (ряд 5 + V).',
@@ -167,7 +167,7 @@ export default {
     'sheets.note.I-3.title': 'Стартовая линия',
     'sheets.note.I-3.text': 'Брошенная фишка, закончившая бросок на горизонтали 0 (заблокированная сразу на каждом отрезке), снимается с поля — как камень, не доехавший до хог-линии в керлинге.',
     'sheets.note.I-4.title': 'L1 для карт',
-    'sheets.note.I-4.text': 'Рисунки траекторий в карточных таблицах утеряны. Судья сохраняет схему кубиков по месту в ранжире: комбинации 1–3 дают 1–3, четвёртая (порядок) — 4, три старшие — 5. Более сильная комбинация всегда разрешает всё, что разрешает более слабая.',
+    'sheets.note.I-4.text': 'Ограничения для карт следуют кубикам по месту в ранжире: три младшие комбинации разрешают мощность до 1, 2 и 3, порядок — до 4, три старшие — до 5. Более сильная комбинация всегда разрешает всё, что разрешает более слабая.',
     'sheets.note.I-5.title': 'Карточная рука',
     'sheets.note.I-5.text': 'Рука засчитывается по своей старшей комбинации; с джокерами прочтение выбирает игрок (судья перечисляет все варианты, начиная с лучшего).',
     'sheets.note.I-6.title': 'Пустая колода',
@@ -180,7 +180,7 @@ export default {
     'sheets.note.I-9.text': 'Вертикальный отрезок тройной или четверной всегда идёт к своей горизонтали дома от того места, где фишку на самом деле оставила первая диагональ.',
     'sheets.note.I-10.title': 'Кто защитник',
     'sheets.note.I-10.text': 'Статус защитника определяется до броска: это чужая фишка, стоявшая на горизонталях 1–5, когда бросок начался. Фишка, которую цепочка сдвигает по пути, оценивается по тому, где она стояла тогда.',
-    'sheets.note.I-11.title': 'L1 для карт и I-8 — правила по договорённости',
+    'sheets.note.I-11.title': 'L1 для карт и длины четверной — по договорённости',
     'sheets.note.I-11.text': 'До матча игроки могут изменить в настройках таблицу L1 для карт и ограничение четверной; по умолчанию действует сказанное выше, а матч записывает, по каким правилам он сыгран.',
   },
 } satisfies { en: Record<string, string>; ru: Record<string, string> }

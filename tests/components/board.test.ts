@@ -25,6 +25,28 @@ describe('Board', () => {
     expect(text).not.toContain('G6')
   })
 
+  it('in Russian, no row label starts with a letter that reads as a digit (З1 looked like 31)', () => {
+    setLocale('ru')
+    const labels = mount(Board, { props: { position } }).findAll('.labels text.row-label').map((label) => label.text())
+    setLocale('en')
+    expect(labels).toContain('Г1')
+    expect(labels).toContain('Д7')
+    // З reads as 3, О as 0, Б as 6, Ч as 4: none may open a label.
+    for (const label of labels) expect(label, label).not.toMatch(/^[ЗзОоБбЧч]/)
+    // Each label says its zone before its number, so no label is a bare number.
+    for (const label of labels) expect(label, label).toMatch(/^\p{L}/u)
+  })
+
+  it('the zone tags stand beside the field, not under stones on b11, c10 and d9', () => {
+    const zones = (['outer', 'middle', 'centre'] as const).map((zone) => ({ zone, red: 1, blue: 0, leader: 'red' as const, points: 1, outcome: 'added' as const }))
+    const wrapper = mount(Board, { props: { position: { red: ['b11', 'c10', 'd9'], blue: [] }, zones } })
+    const fieldRight = Math.max(...wrapper.findAll('[role="gridcell"] rect').map((rect) => Number(rect.attributes('x')) + Number(rect.attributes('width'))))
+    const tags = wrapper.findAll('.zone-tag rect')
+    expect(tags).toHaveLength(3)
+    for (const tag of tags) expect(Number(tag.attributes('x'))).toBeGreaterThanOrEqual(fieldRight)
+    expect(wrapper.findAll('.zone-tag text').map((text) => text.text())).toEqual(['+1', '+1', '+1'])
+  })
+
   it('reports a tap, a drag and the keyboard as intent', async () => {
     const wrapper = mount(Board, { props: { position } })
     await wrapper.find('[data-testid="cell-f7"]').trigger('click')

@@ -55,6 +55,9 @@ describe('ThrowPanel: the card variant', () => {
     // The referee notes behind this throw's limits: card L1 (I-4), and P after a null (I-7).
     expect(wrapper.find('[data-testid="limit-l1"] [data-testid="referee-note-I-4"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="limit-l2"] [data-testid="referee-note-I-7"]').exists()).toBe(true)
+    // Players read the note in words; the rule book's codes (I-4, I-7) are not shown to them.
+    expect(wrapper.find('[data-testid="throw-limits"]').text()).not.toMatch(/I-\d/)
+    expect(wrapper.find('[data-testid="limit-l1"] summary').text()).toBe('why?')
   })
 
   it('refuses a card that is already on the table, naming it', async () => {

@@ -19,6 +19,17 @@ function mountSetup(props: Record<string, unknown> = {}) {
 }
 
 describe('match setup', () => {
+  it('describes the house rules in words, without the rule book’s codes (en, ru)', async () => {
+    const { setLocale } = await import('../../i18n/index.ts')
+    for (const locale of ['en', 'ru'] as const) {
+      setLocale(locale)
+      const text = mountSetup().find('[data-testid="setup-house-rules"]').text()
+      expect(text, locale).not.toMatch(/I-\d/)
+      expect(text, locale).toContain(locale === 'en' ? 'both players agree' : 'оба игрока согласны')
+    }
+    setLocale('en')
+  })
+
   it('creates a match with the chosen options in the store', async () => {
     const wrapper = mountSetup({ coinDraw: () => 'blue' })
     await wrapper.find('[data-testid="setup-name-red"]').setValue('Anna')
