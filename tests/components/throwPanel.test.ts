@@ -41,10 +41,10 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     await tapDice(wrapper, [2, 2, 6])
     expect(wrapper.findAll('[data-testid="die-slot"]')).toHaveLength(2)
     expect(wrapper.text()).toContain('re-roll')
+    // The fifth final face is the roll: recorded with no further step.
     await tapDice(wrapper, [4, 1, 3])
-    expect(wrapper.find('[data-testid="dice-reading"]').text()).toContain('pair')
-    await wrapper.find('[data-testid="dice-record"]').trigger('click')
     await flushPromises()
+    expect(wrapper.find('[data-testid="dice-record"]').exists()).toBe(false)
     expect(store.state?.generatorReading?.combination).toBe('pair')
     expect(wrapper.find('[data-testid="limit-l"]').text()).toContain('1')
     expect(wrapper.find('[data-testid="limit-l2"]').text()).toContain('First throw')
@@ -64,6 +64,87 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     const stored = await matchesItem.getValue()
     expect(stored?.matches[store.currentId!]?.events.at(-1)?.type).toBe('ThrowMade')
     expect(wrapper.find('[data-testid="throw-status"]').text()).toContain('throw 2')
+  })
+
+  it('keys: digits 1–6 enter the faces, Backspace takes one back; the fifth is the roll and the keyboard moves on to the moves, then Confirm, then the next dice', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] }, attachTo: document.body })
+    const pad = wrapper.find('[data-testid="dice-entry"]')
+    const press = async (target: ReturnType<typeof wrapper.find>, key: string, code = key) => target.trigger('keydown', { key, code })
+    await press(pad, '2', 'Digit2')
+    await press(pad, '5', 'Digit5')
+    await press(pad, 'Backspace')
+    // On a Russian layout the digits row still types digits; the numeric keypad works too.
+    await press(pad, '2', 'Digit2')
+    await press(pad, '4', 'Numpad4')
+    await press(pad, '1', 'Digit1')
+    expect(store.state?.generator).toBeNull()
+    await press(pad, '3', 'Digit3')
+    await flushPromises()
+    expect(store.state?.generator).toEqual({ kind: 'dice', values: [2, 2, 4, 1, 3] })
+    // After the dice, the keyboard is on the first legal move.
+    expect(document.activeElement?.getAttribute('data-move')).toBe('c0 reverse 2,4')
+    ;(document.activeElement as HTMLElement).click()
+    await flushPromises()
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('confirm-throw')
+    // Enter on the panel confirms the chosen move; the keyboard goes to the next throw's dice.
+    await wrapper.find('[data-testid="throw-panel"]').trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    expect(store.state?.throwNumber).toBe(2)
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('dice-entry')
+    wrapper.unmount()
+  })
+
+  it('marks the moves the free-guard rule would void, naming the guard, and those that stop in the house, before any preview', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    // Red's throw 1, then the field as the referee sees it: a red guard on g5. Throw 2 is Blue's.
+    await store.recordGenerator({ kind: 'dice', values: [1, 1, 2, 3, 4] })
+    await store.makeThrow({ start: 'c0', type: 'reverse', lengths: [1, 4] })
+    await store.correctPosition({ red: ['g5'], blue: [] })
+    await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    const buttons = wrapper.findAll('[data-testid="legal-move"]')
+    const marks = Object.fromEntries(buttons.map((b) => [b.attributes('data-move'), b.attributes('data-mark') ?? null]))
+    // Reverse [2, 4]: from d0 the diagonal pushes g5 off the field on throw 2 (void, §5); from c0
+    // it stops on g6 and from f0 on b6, both in the house; from e0 on a6, outside every zone.
+    expect(marks).toEqual({ 'c0 reverse 2,4': 'house', 'd0 reverse 2,4': 'void', 'e0 reverse 2,4': null, 'f0 reverse 2,4': 'house' })
+    expect(buttons[1]!.attributes('aria-label')).toContain('protects the guard on g5')
+    expect(buttons[0]!.attributes('aria-label')).toContain('in the house, on g6')
+    expect(wrapper.find('[data-testid="moves-legend"]').text()).toContain('void (free-guard rule)')
+    // Marked before any preview: nothing is chosen yet.
+    expect(wrapper.find('[data-testid="throw-replay"]').exists()).toBe(false)
+  })
+
+  it('a poker (1,160 moves) is narrowed in a few taps, never listed whole: type, then lengths', async () => {
+    const { pinia, store } = await matchWithBlueGuard()
+    await store.recordGenerator({ kind: 'dice', values: [4, 4, 4, 4, 4] })
+    const wrapper = mount(ThrowPanel, { global: { plugins: [pinia] } })
+    const list = wrapper.find('[data-testid="legal-moves"]')
+    expect(list.attributes('data-total')).toBe('1160')
+    expect(wrapper.findAll('[data-testid="legal-move"]')).toHaveLength(0)
+    expect(wrapper.find('[data-testid="moves-pick-type"]').exists()).toBe(true)
+    let taps = 0
+    const tap = async (testid: string) => {
+      taps++
+      await wrapper.find(`[data-testid="${testid}"]`).trigger('click')
+    }
+    // A quadruple [5, 3, 2, 1] from d0.
+    await tap('move-type-quadruple')
+    for (const value of [5, 3, 2, 1]) {
+      if (wrapper.find('[data-move="d0 quadruple 5,3,2,1"]').exists()) break
+      expect(wrapper.find('[data-testid="moves-pick-length"]').exists()).toBe(true)
+      await tap(`move-length-${value}`)
+    }
+    const rows = wrapper.findAll('[data-testid^="move-row-"]')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(6)
+    await tap('legal-move"][data-move="d0 quadruple 5,3,2,1')
+    // The type, three lengths, the move: five taps out of 1,160 moves.
+    expect(taps).toBeLessThanOrEqual(5)
+    expect(wrapper.find('[data-testid="side-move"]').text()).toContain('5-3-2-1')
+    // "Show all" goes back to the whole set.
+    await wrapper.find('[data-testid="moves-clear"]').trigger('click')
+    expect(wrapper.find('[data-testid="moves-count"]').text()).toContain('1160')
   })
 
   it('types a move in notation and refuses one over the limit', async () => {
@@ -110,7 +191,6 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     expect(again.find('[data-testid="die-0"]').text()).toBe('5')
     expect(again.find('[data-testid="die-1"]').text()).toBe('4')
     await tapDice(again, [4, 1, 2])
-    await again.find('[data-testid="dice-record"]').trigger('click')
     await flushPromises()
     // Recorded: the draft is gone.
     expect(again.find('[data-testid="throw-limits"]').exists()).toBe(true)

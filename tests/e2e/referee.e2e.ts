@@ -54,10 +54,10 @@ describe('a referee session in the side panel', () => {
     await enterDice(panel, [1, 1, 2, 3, 4])
     expect(await panel.getByTestId('combination').innerText()).toBe('pair')
     expect(await panel.getByTestId('limit-l').innerText()).toMatch(/^1/)
-    const types = await panel.locator('[data-testid^="move-group-"]').evaluateAll((groups) =>
-      groups.map((group) => group.getAttribute('data-testid')),
+    const types = await panel.locator('[data-testid^="move-row-"]').evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-testid')),
     )
-    expect(types).toEqual(['move-group-reverse'])
+    expect([...new Set(types)]).toEqual(['move-row-reverse'])
     await chooseMove(panel, 'd0 reverse 1,4')
     await screenshot(panel, 'board-move-preview')
     await confirmThrow(panel)
@@ -209,7 +209,7 @@ describe('a referee session in the side panel', () => {
     expect(matchScreen.toLowerCase()).toContain('хаммер')
     expect(matchScreen).not.toMatch(/⟦[^⟧]+⟧/)
     await enterDice(panel, [1, 1, 2, 3, 4])
-    expect(await panel.getByTestId('move-group-reverse').innerText()).toContain('обратная')
+    expect(await panel.getByTestId('move-row-reverse').first().innerText()).toContain('обратная')
     await screenshot(panel, 'ru-match')
     const popup = await browser.open('popup', NARROW_WIDTH)
     await popup.getByTestId('popup-hammer').waitFor()

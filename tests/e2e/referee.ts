@@ -36,21 +36,36 @@ export function startDiceMatch(page: Page, setup: PlayersSetup): Promise<void> {
   return startMatch(page, setup, 'dice')
 }
 
-/** Taps the five final dice faces and records them as the coming throw's generator. */
+/** Taps the five final dice faces: the fifth is the roll, recorded as the coming throw's generator. */
 export async function enterDice(page: Page, values: readonly number[]): Promise<void> {
   for (const value of values) await page.getByTestId(`dice-face-${value}`).click()
-  await page.getByTestId('dice-record').click()
   await page.getByTestId('throw-limits').waitFor()
 }
 
-/** The legal-move button for a move; opens its trajectory group when it is folded away. */
+/** How many legal moves the list holds in all (it shows a long set a part at a time). */
+export async function legalMoveCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('legal-moves').getAttribute('data-total'))
+}
+
+/**
+ * The legal-move button for a move. A long list shows a part at a time: the move's type chip,
+ * then its lengths one by one, are tapped until its row is shown.
+ */
 export async function legalMove(page: Page, key: MoveKey): Promise<Locator> {
   const button = page.locator(`[data-testid="legal-move"][data-move="${key}"]`)
-  if ((await button.count()) === 0) throw new Error(`${key}: not offered among the legal moves`)
-  if (!(await button.isVisible())) {
-    const type = key.split(' ')[1]
-    await page.getByTestId(`move-group-${type}`).locator('summary').click()
+  if ((await button.count()) > 0) return button
+  const [, type, lengths] = key.split(' ')
+  const list = page.getByTestId('legal-moves')
+  if ((await list.getByTestId('moves-clear').count()) > 0) await list.getByTestId('moves-clear').click()
+  const typeChip = list.getByTestId(`move-type-${type}`)
+  if ((await button.count()) === 0 && (await typeChip.count()) > 0) await typeChip.click()
+  for (const value of lengths?.split(',') ?? []) {
+    if ((await button.count()) > 0) break
+    const chip = list.getByTestId('moves-pick-length').getByTestId(`move-length-${value}`)
+    if ((await chip.count()) === 0) break
+    await chip.click()
   }
+  if ((await button.count()) === 0) throw new Error(`${key}: not offered among the legal moves`)
   return button
 }
 

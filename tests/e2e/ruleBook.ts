@@ -19,6 +19,11 @@ export function expectedLimit(l1: number, position: Position, mover: Color, prev
   return Math.max(1, Math.min(l1, l2))
 }
 
+/** A move's legal-move button key ("d0 reverse 1,4"). */
+export function keyOf(move: Move): MoveKey {
+  return `${move.start} ${move.type} ${move.lengths.join(',')}`
+}
+
 /** The move a legal-move button stands for ("d0 reverse 1,4"). */
 export function moveOf(key: MoveKey): Move {
   const [start, type, lengths] = key.split(' ')

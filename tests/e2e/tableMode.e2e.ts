@@ -1,0 +1,224 @@
+// Table mode: a referee at a real table records a whole dice end in the side panel at its
+// narrowest, 360 × 640, and never scrolls. Every throw is counted: taps with the mouse (five
+// faces, a move, Confirm: 7, one more when a long list is narrowed by type) or keys (five
+// digits, Enter on the move, Enter to confirm: 7). Before every tap or key the control used is
+// checked to be inside the viewport with the page unscrolled, and after each step the keyboard
+// focus is checked to be where the next action is (after the dice, the move list; after a
+// move, Confirm; after Confirm, the next throw's dice pad). Screenshots of each step land in
+// tests/e2e/screenshots/ (table-*.png), then the same screens at 420 px, dark, and in Russian.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { ExtensionBrowser, NARROW_WIDTH, SCREENSHOT_DIR, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
+import { startDiceMatch, stonesOnBoard } from './referee.ts'
+
+const HEIGHT = 640
+const PLAYERS = { red: 'Anna', blue: 'Boris', hammer: 'red' } as const
+
+/** One throw of the script: the final dice, and how the referee picks the move. */
+interface ScriptedThrow {
+  dice: readonly number[]
+  /** 'mouse': taps; 'keys': digits, then Enter (the first move, or after `arrows` steps right), Enter. */
+  by: 'mouse' | 'keys'
+  /** The move's button, "d0 reverse 1,4"; with 'keys', the move reached from the first one. */
+  move: string
+  /** A type chip tapped first, when the set is too long to list whole. */
+  type?: string
+  arrows?: number
+}
+
+// Hammer Red: Blue throws the odd throws. Pairs and two pairs list whole (7 actions); a three
+// lists 9 rows and is narrowed by its type first (8 taps). Throw 3's three may run a triple:
+// Red's shortened (P 2) on a draw gives L2 = 3 (RULES.md §6.3); every other move is a
+// reverse or a shortened within L.
+const END: readonly ScriptedThrow[] = [
+  { dice: [1, 1, 2, 3, 4], by: 'mouse', move: 'd0 reverse 1,4' },
+  { dice: [2, 2, 3, 3, 1], by: 'mouse', move: 'e0 shortened 3,2' },
+  { dice: [3, 3, 3, 1, 2], by: 'mouse', move: 'e0 triple 3,2,1', type: 'triple' },
+  { dice: [1, 1, 2, 3, 5], by: 'keys', move: 'c0 reverse 1,5' },
+  { dice: [4, 4, 1, 2, 3], by: 'keys', move: 'd0 reverse 3,4', arrows: 1 },
+  { dice: [2, 2, 4, 4, 5], by: 'mouse', move: 'c0 reverse 2,4' },
+  { dice: [1, 1, 2, 3, 4], by: 'mouse', move: 'f0 reverse 1,4' },
+  { dice: [5, 5, 1, 2, 3], by: 'keys', move: 'c0 reverse 3,5' },
+  { dice: [3, 3, 1, 2, 4], by: 'mouse', move: 'e0 reverse 3,4' },
+  { dice: [2, 2, 1, 3, 5], by: 'mouse', move: 'd0 reverse 2,5' },
+  { dice: [4, 4, 5, 5, 1], by: 'mouse', move: 'c0 reverse 4,5' },
+  { dice: [1, 1, 2, 3, 4], by: 'keys', move: 'c0 reverse 1,4' },
+  { dice: [3, 3, 1, 2, 5], by: 'mouse', move: 'f0 reverse 3,5' },
+  { dice: [1, 1, 2, 3, 5], by: 'mouse', move: 'e0 reverse 1,5' },
+  { dice: [2, 2, 1, 3, 4], by: 'keys', move: 'c0 reverse 2,4' },
+  { dice: [5, 5, 1, 2, 4], by: 'mouse', move: 'd0 reverse 4,5' },
+]
+
+describe('table mode: a dice end at 360 × 640 without scrolling', () => {
+  let browser: ExtensionBrowser
+  let panel: Page
+
+  beforeAll(async () => {
+    browser = await ExtensionBrowser.launch()
+    panel = await browser.open('sidepanel', NARROW_WIDTH)
+    await panel.setViewportSize({ width: NARROW_WIDTH, height: HEIGHT })
+    await panel.getByTestId('match-list-empty').waitFor()
+    await panel.getByTestId('match-new').click()
+    await startDiceMatch(panel, PLAYERS)
+    await panel.evaluate(() => window.scrollTo(0, 0))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  async function shot(name: string): Promise<void> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true })
+    await panel.screenshot({ path: join(SCREENSHOT_DIR, `table-${name}.png`), animations: 'disabled' })
+  }
+
+  /** The control is wholly inside the 360 × 640 viewport and the page has not been scrolled. */
+  async function expectInView(control: Locator, what: string): Promise<void> {
+    const box = await control.boundingBox()
+    expect(box, `${what}: not on screen`).not.toBeNull()
+    const scrollY = await panel.evaluate(() => window.scrollY)
+    expect(scrollY, `${what}: the page was scrolled`).toBe(0)
+    expect(box!.y, `${what}: above the viewport`).toBeGreaterThanOrEqual(0)
+    expect(box!.y + box!.height, `${what}: below the fold (${Math.round(box!.y + box!.height)} > ${HEIGHT})`).toBeLessThanOrEqual(HEIGHT)
+    expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(NARROW_WIDTH)
+  }
+
+  /** A tap as a person makes it: on a control that is on screen, without scrolling to it. */
+  async function tap(control: Locator, what: string): Promise<void> {
+    await expectInView(control, what)
+    await control.click({ noWaitAfter: true })
+  }
+
+  /** Where the keyboard is: the data-testid of the focused element (or of its nearest marked ancestor). */
+  async function focused(): Promise<{ testid: string | null; move: string | null }> {
+    return panel.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null
+      const marked = active?.closest<HTMLElement>('[data-testid]')
+      return { testid: marked?.dataset.testid ?? null, move: active?.dataset.move ?? null }
+    })
+  }
+
+  async function status(): Promise<string> {
+    return panel.getByTestId('throw-status').innerText()
+  }
+
+  it('plays the 16 throws of end 1, each in 7 actions (8 when a long list is narrowed), focus following', async () => {
+    const actions: number[] = []
+    for (const [index, step] of END.entries()) {
+      const n = index + 1
+      let count = 0
+      expect(await status()).toMatch(new RegExp(`throw ${n} of 16`))
+      // The sticky header says the score, the end, the throw, who throws and the hammer.
+      const header = panel.getByTestId('match-header')
+      await expectInView(header, 'the header')
+      expect(await header.innerText()).toMatch(new RegExp(`End 1 of 8[\\s\\S]*throw ${n}/16[\\s\\S]*(Anna|Boris) throws[\\s\\S]*Hammer: Anna`))
+      // The keyboard is on the dice pad (from the start of the end, or after the last Confirm).
+      if (n > 1) expect((await focused()).testid, `throw ${n}: focus on the dice pad`).toBe('dice-entry')
+      else await panel.getByTestId('dice-entry').focus()
+      if (n <= 2) await shot(`${n}-1-dice`)
+
+      // 1. The dice: the fifth face is the roll.
+      for (const [i, face] of step.dice.entries()) {
+        if (step.by === 'mouse') await tap(panel.getByTestId(`dice-face-${face}`), `throw ${n}: face ${face}`)
+        else {
+          await expectInView(panel.getByTestId('dice-entry'), `throw ${n}: the dice pad`)
+          await panel.keyboard.press(`Digit${face}`)
+        }
+        count++
+        if (n === 1 && i === 2) await shot('1-2-dice-half')
+      }
+      await panel.getByTestId('legal-moves').waitFor()
+      // The keyboard is on the first move, or on the first type chip when the list must be narrowed.
+      expect((await focused()).testid, `throw ${n}: focus on the move list after the dice`).toBe(step.type ? 'move-type-reverse' : 'legal-move')
+      if (n <= 4) await shot(`${n}-3-moves`)
+
+      // 2. The move.
+      if (step.type) {
+        await tap(panel.getByTestId(`move-type-${step.type}`), `throw ${n}: the ${step.type} chip`)
+        count++
+      }
+      const button = panel.locator(`[data-testid="legal-move"][data-move="${step.move}"]`)
+      if (step.by === 'mouse') {
+        await tap(button, `throw ${n}: ${step.move}`)
+      } else {
+        for (let i = 0; i < (step.arrows ?? 0); i++) {
+          await panel.keyboard.press('ArrowRight')
+          count++
+        }
+        expect((await focused()).move, `throw ${n}: the key reaches ${step.move}`).toBe(step.move)
+        await expectInView(button, `throw ${n}: ${step.move}`)
+        await panel.keyboard.press('Enter')
+      }
+      count++
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
+      // The chosen move's path is on the board, beside Confirm, and the keyboard is on Confirm.
+      const board = panel.getByTestId('board')
+      await expectInView(board, `throw ${n}: the board`)
+      expect(await board.locator('[data-testid="board-path"]').count(), `throw ${n}: the path`).toBeGreaterThan(0)
+      const confirm = panel.getByTestId('confirm-throw')
+      expect((await focused()).testid, `throw ${n}: focus on Confirm`).toBe('confirm-throw')
+      if (n <= 4) await shot(`${n}-4-chosen`)
+
+      // 3. Confirm.
+      const before = await status()
+      if (step.by === 'mouse') await tap(confirm, `throw ${n}: Confirm`)
+      else {
+        await expectInView(confirm, `throw ${n}: Confirm`)
+        await panel.keyboard.press('Enter')
+      }
+      count++
+      if (n < 16) await panel.waitForFunction((text) => document.querySelector('[data-testid="throw-status"]')?.textContent !== text, before)
+      else await panel.getByTestId('end-complete').waitFor()
+      actions.push(count)
+      expect(count, `throw ${n}: ${count} actions`).toBe(step.type ? 8 : 7 + (step.arrows ?? 0))
+    }
+    expect(actions).toHaveLength(16)
+    expect(await panel.evaluate(() => window.scrollY)).toBe(0)
+    await shot('5-end-complete')
+    const stones = await stonesOnBoard(panel.getByTestId('board').first())
+    expect(stones.red.length + stones.blue.length).toBeGreaterThan(0)
+    expect(await horizontalOverflow(panel)).toEqual([])
+    expect(errorsOf(panel)).toEqual([])
+  })
+
+  it('the same screens at 420 px, in the dark theme and in Russian', async () => {
+    // Back to throw 16 with its dice entered (undo the throw), to see the move list again.
+    await panel.getByTestId('undo').click()
+    await panel.getByTestId('legal-moves').waitFor()
+    const variants = [
+      { name: 'en-light', lang: 'EN', theme: 'light' },
+      { name: 'en-dark', lang: 'EN', theme: 'dark' },
+      { name: 'ru-dark', lang: 'RU', theme: 'dark' },
+      { name: 'ru-light', lang: 'RU', theme: 'light' },
+    ] as const
+    for (const variant of variants) {
+      await panel.evaluate((theme) => (document.documentElement.dataset.theme = theme), variant.theme)
+      const shown = (await panel.getByTestId('lang-switch').innerText()) === 'RU' ? 'EN' : 'RU'
+      if (shown !== variant.lang) await panel.getByTestId('lang-switch').click()
+      await expect.poll(async () => ((await panel.getByTestId('lang-switch').innerText()) === 'RU' ? 'EN' : 'RU')).toBe(variant.lang)
+      for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
+        await panel.setViewportSize({ width, height: HEIGHT })
+        await panel.evaluate(() => window.scrollTo(0, 0))
+        const moves = panel.locator('[data-testid="legal-move"]')
+        await moves.first().click()
+        await shot(`${variant.name}-${width}-chosen`)
+        // Confirm and the first move stay on screen in every language and width.
+        const confirm = panel.getByTestId('confirm-throw')
+        const box = await confirm.boundingBox()
+        expect(box!.y + box!.height, `${variant.name} ${width}: Confirm below the fold`).toBeLessThanOrEqual(HEIGHT)
+        expect(await horizontalOverflow(panel), `${variant.name} ${width}`).toEqual([])
+      }
+    }
+    // The dice pad of the next throw, in Russian: undo the dice too.
+    await panel.getByTestId('generator-undo').click()
+    await panel.getByTestId('dice-entry').waitFor()
+    for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
+      await panel.setViewportSize({ width, height: HEIGHT })
+      await shot(`ru-light-${width}-dice`)
+      const box = await panel.getByTestId('dice-face-6').boundingBox()
+      expect(box!.y + box!.height).toBeLessThanOrEqual(HEIGHT)
+    }
+  })
+})
