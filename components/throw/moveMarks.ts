@@ -1,7 +1,8 @@
 // What the move list marks on each move before it is previewed: a throw the free-guard rule
 // would void (and the guards it would knock out), and a thrown stone that comes to rest in
-// the house. The ruling is the engine's one judgement of a move (judgeMove); this only reads it.
-import { judgeMove, matchJudgeContext } from '../../engine/index.ts'
+// the house. The ruling is the engine's judgement of each move (judgeMoves, the context read
+// once for the whole list); this only reads it.
+import { judgeMoves, matchJudgeContext } from '../../engine/index.ts'
 import type { Cell, MatchState, Move } from '../../engine/index.ts'
 
 export interface MoveMark {
@@ -22,8 +23,8 @@ export function moveMarks(state: MatchState, moves: readonly Move[]): Map<string
   const marks = new Map<string, MoveMark>()
   const context = matchJudgeContext(state)
   if (context === null) return marks
-  for (const move of moves) {
-    const verdict = judgeMove(context, move)
+  for (const verdict of judgeMoves(context, moves)) {
+    const move = verdict.move
     if (verdict.verdict === 'illegal' || verdict.outcome === null) continue
     const { landing } = verdict.outcome
     marks.set(moveKey(move), {
