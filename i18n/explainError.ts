@@ -5,6 +5,7 @@
 // error in the user's language, with the English detail for a bug report.
 import { isRuleReason, type RuleParams, type RuleReason, type WithRefusal } from '../engine/index.ts'
 import { END_OF_LINE } from '../engine/index.ts'
+import { isAppRefusal } from './appRefusal.ts'
 import { registerMessages, t } from './index.ts'
 import errorMessages from './messages/errors.ts'
 
@@ -72,6 +73,7 @@ function englishText(error: unknown): string {
 
 /** What to show the user for a thrown error or a refused result, in the current language. */
 export function explainError(error: unknown): string {
+  if (isAppRefusal(error)) return t(error.key, error.params)
   const reason = codedReason(error)
   if (reason !== null && reason.code !== 'detail') return explainReason(reason)
   return t('errors.internal', { detail: englishText(error) })

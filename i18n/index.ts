@@ -71,8 +71,3 @@ export function tn(key: string, count: number, params: Record<string, string | n
 export function useI18n() {
   return { t, tn, locale: computed(() => locale.value), setLocale }
 }
-
-/** Every registered key, for the completeness test. */
-export function registeredKeys(): { en: string[]; ru: string[] } {
-  return { en: Object.keys(tables.en), ru: Object.keys(tables.ru) }
-}

@@ -1,70 +1,84 @@
 /**
- * useMatchStore — the saved matches and the current one, as event logs (engine/match.ts).
- * Nothing derived is stored: position, score, end, whose throw and the hammer all come
- * from deriveMatch(events). Persisted in `local:matches` (storageItems.ts); every page
- * watches it, so the popup and the side panel show the same match.
+ * useMatchStore — the saved matches and the current one. A match is its event log (engine);
+ * nothing derived is stored but the list's line in the index. Storage: one key per match and
+ * a small index (storageItems.ts, matchStorage.ts). The store keeps the state of the current
+ * match and applies each new event to it; opening a match replays and re-checks its whole log.
+ * Every page (popup, side panels) watches storage: a page that was behind catches up, and a
+ * write made from a screen that was behind is refused, never written over another page's.
  *
  * state
  *   loaded: boolean
  *   currentId: string | null
- *   matches: Record<id, StoredMatch>      { id, name, createdAt, updatedAt, events }
- *   problems: StorageProblem[]            quarantined data to report ({ matchId?, reason }); the data
- *                                         itself is kept in `local:quarantine`, never deleted
- *   selectedMove: Move | null             the move chosen in the throw flow (not stored); prefer
- *                                         useThrowPreviewStore().select(), which also resets the replay
+ *   matches: Record<id, { id, name, createdAt, updatedAt }>   every saved match (from the index)
+ *   newerVersion: boolean                saved matches written by a newer version: left untouched, writes refused
+ *   notice: AppRefusal | null            an action refused because another page changed the match first: the
+ *                                        screen now shows that change, and this says why (until the next action)
+ *   selectedMove: Move | null            the move chosen in the throw flow (not stored); prefer
+ *                                        useThrowPreviewStore().select(), which also resets the replay
  * getters
- *   current: StoredMatch | null
- *   events: MatchEvent[]                   the current match's log ([] when none)
- *   state: MatchState | null               deriveMatch(events); null without a match
- *   derivationError: string | null         when the log would not replay (should not happen: load quarantines)
- *   position: Position                     state.position, or an empty field
- *   summaries: MatchSummary[]              every saved match, newest first, for a list
- * actions (each persists; an action the rules refuse throws an Error with the engine's message
- * and changes nothing)
- *   load(): Promise<void>                  read storage, quarantine what is broken (or written by a newer
- *                                          version), start watching; stopWatching() when the page closes
+ *   current: StoredMatch | null          { id, name, createdAt, updatedAt, events }
+ *   events: MatchEvent[]                 the current match's log ([] when none)
+ *   state: MatchState | null             the current match's state; null without a match
+ *   derivationError: string | null       why the saved matches could not be opened, in the user's language
+ *   position: Position                   state.position, or an empty field
+ *   summaries: MatchSummary[]            every saved match, newest first, for a list (from the index)
+ * actions (each persists first and changes the screen only once saved; a refused or failed one
+ * throws — a RuleError for the rules, an AppRefusal for storage and size limits — and changes nothing)
+ *   load(): Promise<void>                read the index (moving v1's single value into it once) and the
+ *                                        current match; set aside what is broken; start watching.
+ *                                        stopWatching() when the page closes
  *   createMatch(setup, name?): Promise<string>   start a match and make it current; returns its id
  *   openMatch(id), deleteMatch(id), renameMatch(id, name): Promise<void>
  *   recordGenerator(generator: GeneratorRecord)  dice / cards / null for the coming throw
- *   previewThrow(move): ThrowPreview       simulate from the current state, no change
- *   makeThrow(move), makeNullThrow()       append ThrowMade
- *   correctPosition(position, note?)       append PositionCorrected
- *   scoreEnd()                             append EndScored
- *   undo(), redo()                         append Undo / Redo
- *   exportMatch(id?): string               the match file (JSON) of a match
+ *   makeThrow(move), makeNullThrow()     append ThrowMade
+ *   correctPosition(position, note?)     append PositionCorrected
+ *   scoreEnd()                           append EndScored
+ *   undo(), redo()                       append Undo / Redo
+ *   exportMatch(id?): string             the current match's file (JSON)
  *   importMatch(text, fallbackName?): Promise<ImportResult>   engine matchFile check; refused with the path of the problem; never half-applied
- *   dismissProblems(): void                hide the quarantine report (the data stays aside)
  */
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import {
-  appendEvent,
   deriveMatch,
   endScoredEvent,
   nullThrowEvent,
+  parseMatchFile,
+  serializeMatch,
   startMatch,
   throwEvent,
+  type Color,
   type GeneratorRecord,
   type MatchEvent,
   type MatchPhase,
   type MatchSetup,
   type MatchState,
-  type ThrowMade,
+  type Move,
+  type Position,
 } from '../engine/index.ts'
-import { parseMatchFile, serializeMatch } from '../engine/index.ts'
-import type { RuleReason } from '../engine/index.ts'
-import type { Color, Move, Position } from '../engine/index.ts'
+import { storage } from 'wxt/utils/storage'
+import { AppRefusal } from '../i18n/appRefusal.ts'
 import { explainError } from '../i18n/explainError.ts'
-import { readStoredMatches, type MatchesReading } from './matchStorage.ts'
+import { registerMessages } from '../i18n/index.ts'
+import storageMessages from '../i18n/messages/storage.ts'
+import { INPUT_LIMITS, checkFileSize, checkLength } from './inputLimits.ts'
 import {
-  MATCHES_VERSION,
-  matchesItem,
-  quarantineItem,
-  type QuarantineEntry,
-  type StorageReasonCode,
-  type StoredMatch,
-  type StoredMatches,
-} from './storageItems.ts'
+  BehindRefusal,
+  deleteStoredMatch,
+  emptyIndex,
+  newerVersionRefusal,
+  openMatchIndex,
+  readMatch,
+  readStoredMatch,
+  renameStoredMatch,
+  repairMatch,
+  setCurrentMatch,
+  writeMatch,
+  type MatchReadingOk,
+} from './matchStorage.ts'
+import { MATCH_STORAGE_VERSION, matchIndexItem, matchKey, type MatchIndex, type StoredMatch } from './storageItems.ts'
+
+registerMessages(storageMessages)
 
 export interface MatchSummary {
   id: string
@@ -77,20 +91,6 @@ export interface MatchSummary {
   winner: Color | null
 }
 
-/** A quarantined entry as the report shows it: `code` or `refusal` say the reason in the user's language. */
-export interface StorageProblem {
-  matchId?: string
-  reason: string
-  code?: StorageReasonCode
-  refusal?: RuleReason
-}
-
-export interface ThrowPreview {
-  move: Move
-  event: ThrowMade
-}
-
-/** A refused file's `error` says what is wrong and where (the path), in the user's language. */
 /** A refused file carries the engine's refusal itself, so the screen says it in whatever language is current. */
 export type ImportResult = { ok: true; id: string } | { ok: false; error: unknown }
 
@@ -104,243 +104,346 @@ function nowIso(): string {
   return new Date().toISOString()
 }
 
+/** The state after one more event: refuses (throws) what the rules refuse. */
+function nextState(events: readonly MatchEvent[], event: MatchEvent): MatchState {
+  return deriveMatch([...events, event])
+}
+
+/** A copy with no Vue proxy left in it (one event, one setup: small). */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
+
+function checkSetupNames(setup: MatchSetup): void {
+  for (const name of [setup.players.red, setup.players.blue]) {
+    if (typeof name === 'string') checkLength('playerName', name)
+  }
+}
+
 export const useMatchStore = defineStore('match', () => {
   const loaded = ref(false)
-  const currentId = ref<string | null>(null)
-  const matches = ref<Record<string, StoredMatch>>({})
-  const problems = ref<StorageProblem[]>([])
+  const index = shallowRef<MatchIndex>(emptyIndex())
+  const newerVersion = ref(false)
+  const record = shallowRef<StoredMatch | null>(null)
+  const matchState = shallowRef<MatchState | null>(null)
+  const loadError = shallowRef<unknown>(null)
   const selectedMove = ref<Move | null>(null)
-  /** This page's name in the write log, so it can ignore the echo of its own writes. */
-  const pageId = Math.random().toString(36).slice(2)
-  let seq = 0
-  let unwatch: (() => void) | null = null
-
-  const current = computed<StoredMatch | null>(() =>
-    currentId.value === null ? null : (matches.value[currentId.value] ?? null),
-  )
-  const events = computed<MatchEvent[]>(() => current.value?.events ?? [])
-  const derived = computed<{ state: MatchState | null; error: unknown }>(() => {
-    if (events.value.length === 0) return { state: null, error: null }
-    try {
-      return { state: deriveMatch(events.value), error: null }
-    } catch (error) {
-      return { state: null, error }
+  /** A refusal that changed the screen under the user (another page wrote first): said until the next action. */
+  const notice = shallowRef<AppRefusal | null>(null)
+  /** This page's actions, one after another: each is decided on the state the one before left. */
+  let queue: Promise<unknown> = Promise.resolve()
+  function inTurn<T>(action: () => Promise<T>): Promise<T> {
+    const start = () => {
+      notice.value = null
+      return action()
     }
-  })
-  const state = computed(() => derived.value.state)
-  // In the user's language, and re-said when the language changes.
-  const derivationError = computed(() => (derived.value.error === null ? null : explainError(derived.value.error)))
-  const position = computed<Position>(() => state.value?.position ?? EMPTY_POSITION)
+    const run = queue.then(start, start)
+    queue = run.catch(() => undefined)
+    return run
+  }
+  /** The log length of this page's own write in flight: its storage echo is not news. */
+  let pendingLength: number | null = null
+  let unwatchIndex: (() => void) | null = null
+  let unwatchRecord: (() => void) | null = null
 
+  const currentId = computed(() => record.value?.id ?? null)
+  const current = computed<StoredMatch | null>(() => record.value)
+  const events = computed<MatchEvent[]>(() => record.value?.events ?? [])
+  const state = computed(() => matchState.value)
+  const derivationError = computed(() => (loadError.value === null ? null : explainError(loadError.value)))
+  const position = computed<Position>(() => matchState.value?.position ?? EMPTY_POSITION)
+  const matches = computed(() =>
+    Object.fromEntries(
+      Object.values(index.value.matches).map(({ id, name, createdAt, updatedAt }) => [id, { id, name, createdAt, updatedAt }]),
+    ),
+  )
   const summaries = computed<MatchSummary[]>(() =>
-    Object.values(matches.value)
-      .map((match): MatchSummary | null => {
-        try {
-          const s = deriveMatch(match.events)
-          return {
-            id: match.id,
-            name: match.name,
-            players: s.setup.players,
-            updatedAt: match.updatedAt,
-            end: s.end,
-            phase: s.phase,
-            totals: s.totals,
-            winner: s.winner,
-          }
-        } catch {
-          return null
-        }
-      })
-      .filter((summary): summary is MatchSummary => summary !== null)
+    Object.values(index.value.matches)
+      .map(({ id, name, players, updatedAt, end, phase, totals, winner }) => ({ id, name, players, updatedAt, end, phase, totals, winner }))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
   )
 
-  // ─── persistence ───────────────────────────────────────────────────────────
+  // ─── showing a match, and following other pages ───────────────────────────
 
-  function adopt(doc: StoredMatches): void {
-    matches.value = doc.matches
-    currentId.value = doc.currentId
+  function show(reading: MatchReadingOk | null): void {
+    const changed = reading?.record.id !== record.value?.id
+    record.value = reading?.record ?? null
+    matchState.value = reading?.state ?? null
+    if (changed) {
+      selectedMove.value = null
+      watchRecord()
+    }
   }
 
-  async function quarantine(entries: QuarantineEntry[]): Promise<void> {
-    if (entries.length === 0) return
-    const kept = await quarantineItem.getValue()
-    await quarantineItem.setValue([...(Array.isArray(kept) ? kept : []), ...entries])
-    problems.value = [
-      ...problems.value,
-      ...entries.map(({ matchId, reason, code, refusal }) => ({ matchId, reason, code, refusal })),
-    ]
+  /** Reads a match and shows it; a damaged one is repaired (its valid beginning kept) or set aside. */
+  async function showStored(id: string): Promise<boolean> {
+    const reading = await readMatch(id)
+    if (reading.ok) {
+      show(reading)
+      return true
+    }
+    const repaired = await repairMatch(id)
+    if (repaired.index) index.value = repaired.index
+    show(repaired.reading)
+    return repaired.reading !== null
   }
 
-  async function save(): Promise<void> {
-    seq++
-    const doc: StoredMatches = { currentId: currentId.value, matches: matches.value, writer: pageId, seq }
-    await matchesItem.setValue(JSON.parse(JSON.stringify(doc)) as StoredMatches)
+  /** Another page changed the current match: apply the events it added, or read it again. */
+  function receiveRecord(raw: unknown): void {
+    const mine = record.value
+    if (!mine) return
+    if (raw === null || raw === undefined) {
+      show(null)
+      return
+    }
+    const next = raw as Partial<StoredMatch>
+    const length = Array.isArray(next.events) ? next.events.length : -1
+    if (length === pendingLength) return
+    if (length === mine.events.length) {
+      if (typeof next.name === 'string' && next.name !== mine.name) record.value = { ...mine, name: next.name, updatedAt: String(next.updatedAt) }
+      return
+    }
+    const incoming = next.events as MatchEvent[]
+    const sameStart =
+      length > mine.events.length && JSON.stringify(incoming[mine.events.length - 1]) === JSON.stringify(mine.events[mine.events.length - 1])
+    if (sameStart && matchState.value) {
+      try {
+        let events = mine.events
+        let applied = matchState.value
+        for (const event of incoming.slice(mine.events.length)) {
+          applied = nextState(events, event)
+          events = [...events, event]
+        }
+        show({ record: { ...mine, ...next, v: MATCH_STORAGE_VERSION, events } as StoredMatch, state: applied })
+        return
+      } catch {
+        // not a plain continuation after all: read it whole below
+      }
+    }
+    const reading = readStoredMatch(raw, mine.id)
+    if (reading.ok) show(reading)
+    else void showStored(mine.id)
   }
 
-  async function receive(raw: unknown): Promise<void> {
-    if (typeof raw === 'object' && raw !== null && (raw as StoredMatches).writer === pageId) return
-    const reading = readStoredMatches(raw)
-    adopt(reading.doc)
-    await quarantine(reading.quarantined)
+  function watchRecord(): void {
+    unwatchRecord?.()
+    unwatchRecord = null
+    const id = record.value?.id
+    if (id === undefined || !loaded.value) return
+    unwatchRecord = storage.watch(matchKey(id), (next) => receiveRecord(next))
+  }
+
+  async function receiveIndex(raw: unknown): Promise<void> {
+    if (raw === null || typeof raw !== 'object' || newerVersion.value) return
+    const next = raw as MatchIndex
+    if (typeof next.matches !== 'object' || next.matches === null) return
+    index.value = next
+    if (next.currentId !== currentId.value) {
+      if (next.currentId === null || !(next.currentId in next.matches)) show(null)
+      else await showStored(next.currentId)
+    }
   }
 
   async function load(): Promise<void> {
-    let raw: unknown
     try {
-      raw = await matchesItem.getValue()
+      const opened = await openMatchIndex()
+      newerVersion.value = opened.newer
+      index.value = opened.index
+      loadError.value = opened.newer ? newerVersionRefusal() : null
+      const id = opened.index.currentId
+      if (id !== null) await showStored(id)
     } catch (error) {
-      raw = `${String(error)}`
+      loadError.value = error
+    } finally {
+      loaded.value = true
     }
-    // Written by a newer build (its migrations unknown here): keep it aside whole rather than misread it.
-    const { v: storedVersion } = (await matchesItem.getMeta()) as { v?: unknown }
-    const newer = typeof storedVersion === 'number' && storedVersion > MATCHES_VERSION
-    const reading: MatchesReading = newer
-      ? {
-          doc: { currentId: null, matches: {} },
-          quarantined: [{ key: 'local:matches', reason: `stored by a newer version (v${storedVersion})`, code: 'newer-version', at: nowIso(), raw }],
-        }
-      : readStoredMatches(raw)
-    adopt(reading.doc)
-    await quarantine(reading.quarantined)
-    // What was quarantined is no longer in the saved list: write the clean list back.
-    if (reading.quarantined.length > 0) {
-      await save()
-      if (newer) await matchesItem.setMeta({ v: MATCHES_VERSION })
-    }
-    loaded.value = true
-    unwatch?.()
-    unwatch = matchesItem.watch((next) => void receive(next))
+    unwatchIndex?.()
+    unwatchIndex = matchIndexItem.watch((next) => void receiveIndex(next))
+    watchRecord()
   }
 
   function stopWatching(): void {
-    unwatch?.()
-    unwatch = null
+    unwatchIndex?.()
+    unwatchRecord?.()
+    unwatchIndex = null
+    unwatchRecord = null
   }
 
-  // ─── the saved matches ─────────────────────────────────────────────────────
+  // ─── writing ───────────────────────────────────────────────────────────────
 
-  async function createMatch(setup: MatchSetup, name?: string): Promise<string> {
-    const at = nowIso()
-    const log = startMatch(setup, at)
-    const id = newId()
+  function writable(): void {
+    if (newerVersion.value) throw newerVersionRefusal()
+  }
+
+  /** Saves one match; the screen changes only once it is saved. A screen that was behind catches up and the action is refused. */
+  async function commit(id: string, expectedEvents: number | null, next: MatchReadingOk, makeCurrent = false): Promise<void> {
+    writable()
+    pendingLength = next.record.events.length
+    try {
+      const written = await writeMatch({ id, expectedEvents, build: () => next, makeCurrent })
+      index.value = written.index
+      if (makeCurrent || record.value?.id === id) show({ record: written.record, state: written.state })
+    } catch (error) {
+      if (error instanceof BehindRefusal && record.value?.id === id) {
+        show(error.stored)
+        notice.value = error
+      }
+      throw error
+    } finally {
+      pendingLength = null
+    }
+  }
+
+  function createMatch(setup: MatchSetup, name?: string): Promise<string> {
+    return inTurn(() => create(setup, name))
+  }
+
+  async function create(setup: MatchSetup, name?: string): Promise<string> {
+    checkSetupNames(setup)
     const title = name?.trim() || `${setup.players.red} – ${setup.players.blue}`
-    matches.value = { ...matches.value, [id]: { id, name: title, createdAt: at, updatedAt: at, events: log } }
-    currentId.value = id
-    selectedMove.value = null
-    await save()
+    checkLength('matchName', title)
+    const at = nowIso()
+    const log = startMatch(plain(setup), at)
+    const id = newId()
+    const stored: StoredMatch = { v: MATCH_STORAGE_VERSION, id, name: title, createdAt: at, updatedAt: at, events: log }
+    await commit(id, null, { record: stored, state: deriveMatch(log) }, true)
     return id
   }
 
-  async function openMatch(id: string): Promise<void> {
-    if (!(id in matches.value)) throw new Error(`${id}: no such saved match`)
-    currentId.value = id
-    selectedMove.value = null
-    await save()
+  function openMatch(id: string): Promise<void> {
+    return inTurn(() => open(id))
   }
 
-  async function deleteMatch(id: string): Promise<void> {
-    const rest = { ...matches.value }
-    delete rest[id]
-    matches.value = rest
-    if (currentId.value === id) currentId.value = null
-    await save()
+  async function open(id: string): Promise<void> {
+    if (!(id in index.value.matches)) throw new Error(`${id}: no such saved match`)
+    if (!(await showStored(id))) throw new AppRefusal('storage.error.setAside', {}, `${id}: could not be read; set aside`)
+    try {
+      index.value = await setCurrentMatch(id)
+    } catch {
+      // Which match every screen shows is not a record: this page shows it even when it could not say so.
+    }
   }
 
-  async function renameMatch(id: string, name: string): Promise<void> {
-    const match = matches.value[id]
-    if (!match) throw new Error(`${id}: no such saved match`)
+  function deleteMatch(id: string): Promise<void> {
+    return inTurn(() => remove(id))
+  }
+
+  async function remove(id: string): Promise<void> {
+    writable()
+    index.value = await deleteStoredMatch(id)
+    if (record.value?.id === id) show(null)
+  }
+
+  function renameMatch(id: string, name: string): Promise<void> {
+    return inTurn(() => rename(id, name))
+  }
+
+  async function rename(id: string, name: string): Promise<void> {
+    writable()
+    if (!(id in index.value.matches)) throw new Error(`${id}: no such saved match`)
     const title = name.trim()
-    if (title === '') throw new Error('name: must not be empty')
-    matches.value = { ...matches.value, [id]: { ...match, name: title, updatedAt: nowIso() } }
-    await save()
+    if (title === '') throw new AppRefusal('input.nameEmpty', {}, 'name: must not be empty')
+    checkLength('matchName', title)
+    const at = nowIso()
+    index.value = await renameStoredMatch(id, title, at)
+    if (record.value?.id === id) record.value = { ...record.value, name: title, updatedAt: at }
   }
 
   // ─── the current match's events ────────────────────────────────────────────
 
   function requireState(): MatchState {
-    if (!current.value) throw new Error('no match is open')
-    if (!state.value) throw derived.value.error ?? new Error('the match log does not replay')
-    return state.value
+    if (!record.value || !matchState.value) throw new Error('no match is open')
+    return matchState.value
   }
 
-  /** appendEvent refuses what makes no sense; only then is the log replaced. */
+  /** The rules check the event first (nothing is saved when they refuse); then it is saved, then shown. */
   async function append(event: MatchEvent): Promise<void> {
-    const match = current.value
-    if (!match) throw new Error('no match is open')
-    const next = appendEvent(match.events, { ...event, at: event.at ?? nowIso() })
-    matches.value = { ...matches.value, [match.id]: { ...match, events: next, updatedAt: nowIso() } }
+    const mine = record.value
+    if (!mine) throw new Error('no match is open')
+    writable()
+    // Plain data: a move chosen on screen arrives as a Vue proxy, which the browser's storage would mangle.
+    const stamped = plain({ ...event, at: event.at ?? nowIso() } as MatchEvent)
+    const state = nextState(mine.events, stamped)
+    const next: StoredMatch = { ...mine, v: MATCH_STORAGE_VERSION, updatedAt: nowIso(), events: [...mine.events, stamped] }
+    await commit(mine.id, mine.events.length, { record: next, state })
     selectedMove.value = null
-    await save()
   }
 
-  async function recordGenerator(generator: GeneratorRecord): Promise<void> {
-    await append({ type: 'GeneratorRecorded', generator })
+  /** An event made from the state this page shows once its earlier actions are done. */
+  function appendInTurn(event: () => MatchEvent): Promise<void> {
+    return inTurn(() => append(event()))
   }
 
-  function previewThrow(move: Move): ThrowPreview {
-    return { move, event: throwEvent(requireState(), move) }
+  function recordGenerator(generator: GeneratorRecord): Promise<void> {
+    return appendInTurn(() => ({ type: 'GeneratorRecorded', generator }))
   }
 
-  async function makeThrow(move: Move): Promise<void> {
-    await append(throwEvent(requireState(), move, nowIso()))
+  function makeThrow(move: Move): Promise<void> {
+    return appendInTurn(() => throwEvent(requireState(), move, nowIso()))
   }
 
-  async function makeNullThrow(): Promise<void> {
-    await append(nullThrowEvent(requireState(), nowIso()))
+  function makeNullThrow(): Promise<void> {
+    return appendInTurn(() => nullThrowEvent(requireState(), nowIso()))
   }
 
-  async function correctPosition(next: Position, note?: string): Promise<void> {
-    requireState()
-    await append({ type: 'PositionCorrected', position: next, ...(note ? { note } : {}) })
+  function correctPosition(next: Position, note?: string): Promise<void> {
+    return appendInTurn(() => {
+      requireState()
+      if (note) checkLength('note', note)
+      return { type: 'PositionCorrected', position: next, ...(note ? { note } : {}) }
+    })
   }
 
-  async function scoreEnd(): Promise<void> {
-    await append(endScoredEvent(requireState(), nowIso()))
+  function scoreEnd(): Promise<void> {
+    return appendInTurn(() => endScoredEvent(requireState(), nowIso()))
   }
 
-  async function undo(): Promise<void> {
-    await append({ type: 'Undo' })
+  function undo(): Promise<void> {
+    return appendInTurn(() => ({ type: 'Undo' }))
   }
 
-  async function redo(): Promise<void> {
-    await append({ type: 'Redo' })
+  function redo(): Promise<void> {
+    return appendInTurn(() => ({ type: 'Redo' }))
   }
 
   // ─── match files ───────────────────────────────────────────────────────────
 
   function exportMatch(id: string | null = currentId.value): string {
-    const match = id === null ? undefined : matches.value[id]
-    if (!match) throw new Error('no match to export')
+    const match = record.value
+    if (!match || match.id !== id) throw new Error('no match to export')
     return serializeMatch(match.events, match.name)
   }
 
-  /** The file is checked whole by the engine (matchFile.ts) before anything is stored. */
-  async function importMatch(text: string, fallbackName = 'imported match'): Promise<ImportResult> {
-    let loaded: ReturnType<typeof parseMatchFile>
+  /** The file is checked whole by the engine (matchFile.ts) and saved before it is shown; a file that cannot be saved is refused. */
+  function importMatch(text: string, fallbackName = 'imported match'): Promise<ImportResult> {
+    return inTurn(() => importFile(text, fallbackName))
+  }
+
+  async function importFile(text: string, fallbackName: string): Promise<ImportResult> {
     try {
-      loaded = parseMatchFile(text)
+      checkFileSize(text.length)
+      const file = parseMatchFile(text)
+      checkSetupNames(file.state.setup)
+      const at = nowIso()
+      const id = newId()
+      const name = (file.name?.trim() || fallbackName).slice(0, INPUT_LIMITS.matchName)
+      const stored: StoredMatch = { v: MATCH_STORAGE_VERSION, id, name, createdAt: at, updatedAt: at, events: file.events }
+      await commit(id, null, { record: stored, state: file.state }, true)
+      return { ok: true, id }
     } catch (error) {
       return { ok: false, error }
     }
-    const at = nowIso()
-    const id = newId()
-    const name = loaded.name?.trim() || fallbackName
-    matches.value = { ...matches.value, [id]: { id, name, createdAt: at, updatedAt: at, events: loaded.events } }
-    currentId.value = id
-    await save()
-    return { ok: true, id }
   }
 
-  function dismissProblems(): void {
-    problems.value = []
+  function dismissNotice(): void {
+    notice.value = null
   }
 
   return {
-    loaded, currentId, matches, problems, selectedMove,
+    loaded, currentId, matches, newerVersion, selectedMove, notice, dismissNotice,
     current, events, state, derivationError, position, summaries,
     load, stopWatching, createMatch, openMatch, deleteMatch, renameMatch,
-    recordGenerator, previewThrow, makeThrow, makeNullThrow, correctPosition, scoreEnd, undo, redo,
-    exportMatch, importMatch, dismissProblems,
+    recordGenerator, makeThrow, makeNullThrow, correctPosition, scoreEnd, undo, redo,
+    exportMatch, importMatch,
   }
 })

@@ -7,7 +7,7 @@
  *   theme: 'light'|'dark'|'system'
  *   cardLetters: 'latin'|'russian' face cards shown as J Q K A or В Д К Т (i18n/cardLetters.ts)
  *   loaded: boolean                true once storage has been read
- *   problem: string | null         a stored value that was not valid settings (kept aside in quarantine)
+ *   problem: string | null         a stored value that was not valid settings (set aside: setAside.ts)
  * getters
  *   effectiveTheme: 'light'|'dark' the theme after resolving 'system' (prefers-color-scheme)
  * actions
@@ -22,10 +22,11 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { setCardLetters as applyCardLetters } from '../i18n/cardLetters.ts'
 import { detectLocale, setLocale as applyLocale } from '../i18n/index.ts'
+import * as v from 'valibot'
+import { setAside, sizeOf } from './setAside.ts'
 import {
   DEFAULT_SETTINGS,
   type CardLetters,
-  quarantineItem,
   settingsItem,
   type LocaleChoice,
   type StoredSettings,
@@ -35,14 +36,15 @@ import {
 const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system']
 const CARD_LETTERS: readonly CardLetters[] = ['latin', 'russian']
 
-/** A stored settings value is used only field by field as far as it is valid. */
+/** A stored settings value is used only field by field as far as it is valid (valibot: each field falls back to its default). */
+const SettingsShape = v.object({
+  locale: v.fallback(v.nullable(v.picklist(['en', 'ru'] as const)), DEFAULT_SETTINGS.locale),
+  theme: v.fallback(v.picklist(THEMES), DEFAULT_SETTINGS.theme),
+  cardLetters: v.fallback(v.picklist(CARD_LETTERS), DEFAULT_SETTINGS.cardLetters),
+})
+
 function sanitize(raw: unknown): StoredSettings {
-  const value = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<Record<keyof StoredSettings, unknown>>
-  return {
-    locale: value.locale === 'en' || value.locale === 'ru' ? value.locale : DEFAULT_SETTINGS.locale,
-    theme: THEMES.includes(value.theme as ThemeChoice) ? (value.theme as ThemeChoice) : DEFAULT_SETTINGS.theme,
-    cardLetters: CARD_LETTERS.includes(value.cardLetters as CardLetters) ? (value.cardLetters as CardLetters) : DEFAULT_SETTINGS.cardLetters,
-  }
+  return v.parse(SettingsShape, typeof raw === 'object' && raw !== null ? raw : {})
 }
 
 /**
@@ -88,13 +90,12 @@ export const useSettingsStore = defineStore('settings', () => {
     const settings = sanitize(raw)
     // Whatever was not valid is kept aside, then replaced by the usable part.
     if (!nothingInvalid(raw, settings)) {
-      const kept = await quarantineItem.getValue()
-      const entry = { key: 'local:settings', reason: 'not valid settings', at: new Date().toISOString(), raw }
-      await quarantineItem.setValue([...(Array.isArray(kept) ? kept : []), entry])
-      await settingsItem.setValue(settings)
-      problem.value = entry.reason
+      const reason = 'not valid settings'
+      await setAside([{ key: 'local:settings', reason, at: new Date().toISOString(), raw, size: sizeOf(raw) }])
+      await settingsItem.setValue(settings).catch(() => undefined)
+      problem.value = reason
     } else if (!complete(raw)) {
-      await settingsItem.setValue(settings)
+      await settingsItem.setValue(settings).catch(() => undefined)
     }
     apply(settings)
     loaded.value = true

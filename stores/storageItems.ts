@@ -3,7 +3,7 @@
 // When a stored shape changes: raise `version` and add `migrations[newVersion]`,
 // which receives the value of the version before and returns the new shape.
 import { storage } from 'wxt/utils/storage'
-import type { MatchEvent } from '../engine/index.ts'
+import type { Color, MatchEvent, MatchPhase } from '../engine/index.ts'
 import type { RuleReason } from '../engine/index.ts'
 import type { CardLetters } from '../i18n/cardLetters.ts'
 
@@ -19,8 +19,31 @@ export interface StoredSettings {
   cardLetters: CardLetters
 }
 
-/** One saved match: its name and its event log (the only source of its state). */
+/**
+ * The saved matches, v2: one key per match, `local:match:<id>` (its name and event log, the
+ * only source of its state), and a small index, `local:matchIndex` (what the match list shows,
+ * the match the screens show, and each log's length, which every write checks: a write made
+ * from an out-of-date screen is refused, never written over another page's). A write touches
+ * its own match's key and the index, in one storage call.
+ *
+ * v1 kept every match in one value, `local:matches` ({ currentId, matches: { [id]: match } });
+ * matchStorage.ts moves it into this layout once, on the first open after the update. A stored
+ * value carries its version in `v`, so a value written by a newer version is recognised and
+ * left alone (WXT item migrations transform one key; this one splits a key into many).
+ */
+export const MATCH_STORAGE_VERSION = 2
+export const MATCH_INDEX_KEY = 'local:matchIndex'
+export const MATCH_KEY_PREFIX = 'local:match:'
+/** v1's single value (and its WXT version meta, `local:matches$`). */
+export const LEGACY_MATCHES_KEY = 'local:matches'
+
+export function matchKey(id: string): `local:${string}` {
+  return `${MATCH_KEY_PREFIX}${id}` as `local:${string}`
+}
+
+/** One saved match as stored under its own key. */
 export interface StoredMatch {
+  v: number
   id: string
   name: string
   /** ISO 8601. */
@@ -29,13 +52,26 @@ export interface StoredMatch {
   events: MatchEvent[]
 }
 
-/** matches v1: every saved match, and the one the referee screens show. */
-export interface StoredMatches {
+/** A match as the list shows it, kept in the index so the list never reads a log. */
+export interface MatchIndexEntry {
+  id: string
+  name: string
+  createdAt: string
+  updatedAt: string
+  players: Record<Color, string>
+  end: number
+  phase: MatchPhase
+  totals: Record<Color, number>
+  hammer: Color
+  winner: Color | null
+  /** The log's length: a write that expects another length is refused (the screen was behind). */
+  events: number
+}
+
+export interface MatchIndex {
+  v: number
   currentId: string | null
-  matches: Record<string, StoredMatch>
-  /** Which page wrote last and its write count: a page ignores the echo of its own writes. */
-  writer?: string
-  seq?: number
+  matches: Record<string, MatchIndexEntry>
 }
 
 /** Why stored data could not be used, when the store itself found it (not the engine's rules). */
@@ -49,22 +85,38 @@ export type StorageReasonCode =
   | 'events-not-a-list'
   | 'id-mismatch'
   | 'newer-version'
+  | 'missing'
 
 /**
- * A stored value that could not be used, kept aside (never deleted) with the reason: the
- * English `reason` for a bug report, and what lets the report say it in the user's
- * language — the store's own `code`, or the engine's coded `refusal` (plain data).
+ * Stored data that could not be used, set aside with the reason: the English `reason` for a bug
+ * report, and what lets the report say it in the user's language — the store's own `code`, or
+ * the engine's coded `refusal` (plain data). Set-aside data is bounded (SET_ASIDE_LIMITS): a copy
+ * is kept in the entry (`raw`) when small; anything larger stays where it was, under its own key
+ * (`keptIn: 'key'`), untouched, and the entry points there. Settings lists, exports and deletes them.
  */
 export interface QuarantineEntry {
-  /** The storage key it came from, and the match id when it was one match of many. */
+  /** This entry's own id (for Settings: export, delete). */
+  id: string
+  /** The storage key it came from, and the match id when it was one match. */
   key: string
   matchId?: string
   reason: string
   code?: StorageReasonCode
   refusal?: RuleReason
   at: string
-  raw: unknown
+  /** Size of the set-aside data, in bytes of JSON. */
+  size: number
+  /** 'entry': `raw` holds the data; 'key': it stays under `key`; 'dropped': too large to keep, only `preview` is. */
+  keptIn: 'entry' | 'key' | 'dropped'
+  raw?: unknown
+  /** The start of the data when it is not kept in the entry. */
+  preview?: string
+  /** The side panel has reported it (the popup never marks an entry seen). */
+  seen?: boolean
 }
+
+/** Bounds of the set-aside list: how many entries, and how many bytes of copies they hold together. */
+export const SET_ASIDE_LIMITS = { entries: 20, bytes: 512 * 1024, preview: 400 } as const
 
 /**
  * cardRoundDraft v1: card-round steps taken at the table but not yet recorded with a hand
@@ -87,8 +139,7 @@ export interface DiceDraft {
 }
 
 export const SETTINGS_VERSION = 2
-export const MATCHES_VERSION = 1
-export const QUARANTINE_VERSION = 1
+export const QUARANTINE_VERSION = 2
 export const CARD_ROUND_DRAFT_VERSION = 1
 export const DICE_DRAFT_VERSION = 1
 
@@ -105,16 +156,35 @@ export const settingsItem = storage.defineItem<StoredSettings>('local:settings',
   migrations: SETTINGS_MIGRATIONS,
 })
 
-export const matchesItem = storage.defineItem<StoredMatches | null>('local:matches', {
-  fallback: null,
-  version: MATCHES_VERSION,
-  migrations: {},
-})
+/** The index is read whole on every open and write: small, typed, no WXT migration (its `v` is inside). */
+export const matchIndexItem = storage.defineItem<MatchIndex | null>(MATCH_INDEX_KEY, { fallback: null })
+
+/** quarantine v1 entries had no id, size or place: each kept its copy. Too large a copy is dropped to a preview. */
+export function quarantineV2(v1: unknown): QuarantineEntry[] {
+  if (!Array.isArray(v1)) return []
+  let budget: number = SET_ASIDE_LIMITS.bytes
+  return v1.slice(-SET_ASIDE_LIMITS.entries).map((old: Partial<QuarantineEntry>, index): QuarantineEntry => {
+    const text = JSON.stringify(old?.raw ?? null) ?? 'null'
+    const keep = text.length <= budget
+    if (keep) budget -= text.length
+    return {
+      id: `q-v1-${index}`,
+      key: typeof old?.key === 'string' ? old.key : 'local:matches',
+      ...(typeof old?.matchId === 'string' ? { matchId: old.matchId } : {}),
+      reason: typeof old?.reason === 'string' ? old.reason : 'unknown',
+      ...(old?.code ? { code: old.code } : {}),
+      ...(old?.refusal ? { refusal: old.refusal } : {}),
+      at: typeof old?.at === 'string' ? old.at : new Date(0).toISOString(),
+      size: text.length,
+      ...(keep ? { keptIn: 'entry' as const, raw: old?.raw } : { keptIn: 'dropped' as const, preview: text.slice(0, SET_ASIDE_LIMITS.preview) }),
+    }
+  })
+}
 
 export const quarantineItem = storage.defineItem<QuarantineEntry[]>('local:quarantine', {
   fallback: [],
   version: QUARANTINE_VERSION,
-  migrations: {},
+  migrations: { 2: quarantineV2 },
 })
 
 export const cardRoundDraftItem = storage.defineItem<CardRoundDraft | null>('local:cardRoundDraft', {

@@ -10,6 +10,7 @@ import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { createPinia, setActivePinia } from 'pinia'
 import { useMatchStore } from '../../stores/match.ts'
+import { useSetAsideStore } from '../../stores/setAsideList.ts'
 import { freshMatchStore } from './freshMatchStore.ts'
 
 enableAutoUnmount(afterEach)
@@ -138,6 +139,9 @@ describe('corrupted storage reported in Russian', () => {
     setActivePinia(createPinia())
     store = useMatchStore()
     await store.load()
+    const setAside = useSetAsideStore()
+    await setAside.load()
+    setAside.stopWatching()
     setLocale('ru')
     const wrapper = mount(StorageReport)
     const text = wrapper.find('[data-testid="storage-problems"]').text()

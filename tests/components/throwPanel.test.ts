@@ -6,7 +6,8 @@ import ThrowPanel from '../../components/throw/ThrowPanel.vue'
 import { defaultSetup } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
-import { diceDraftItem, matchesItem } from '../../stores/storageItems.ts'
+import { storage } from 'wxt/utils/storage'
+import { diceDraftItem, matchKey, type StoredMatch } from '../../stores/storageItems.ts'
 
 enableAutoUnmount(afterEach)
 
@@ -61,8 +62,8 @@ describe('ThrowPanel: a throw from the dice to the applied move', () => {
     await flushPromises()
     // c0 up to c1, hits c2 with 1 left (c2 → c3); then NE 4 from c1: d2 e3 f4 g5.
     expect(store.position).toEqual({ red: ['g5'], blue: ['c3'] })
-    const stored = await matchesItem.getValue()
-    expect(stored?.matches[store.currentId!]?.events.at(-1)?.type).toBe('ThrowMade')
+    const stored = await storage.getItem<StoredMatch>(matchKey(store.currentId!))
+    expect(stored?.events.at(-1)?.type).toBe('ThrowMade')
     expect(wrapper.find('[data-testid="throw-status"]').text()).toContain('throw 2')
   })
 

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
-import { defaultSetup, type MatchEvent } from '../../engine/index.ts'
+import { defaultSetup, deriveMatch } from '../../engine/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
-import { matchesItem, quarantineItem } from '../../stores/storageItems.ts'
 
 const setup = defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue')
 
@@ -71,16 +70,14 @@ describe('match store', () => {
     await expect(store.scoreEnd()).rejects.toThrow(/not begun/)
   })
 
-  it('previews a throw without recording it, then records it', async () => {
+  it('records a throw: the state it keeps is the replay of its log', async () => {
     const store = await open()
     await store.createMatch(setup)
     await store.correctPosition({ red: [], blue: ['c2'] })
     await store.recordGenerator({ kind: 'dice', values: [2, 2, 4, 1, 3] })
     const move = { start: 'c0', type: 'reverse' as const, lengths: [2, 4] }
-    const before = store.events.length
-    expect(store.previewThrow(move).event.result.position).toEqual({ red: ['g5'], blue: ['c3'] })
-    expect(store.events).toHaveLength(before)
     await store.makeThrow(move)
+    expect(store.state).toEqual(deriveMatch(store.events))
     expect(store.position).toEqual({ red: ['g5'], blue: ['c3'] })
     expect(store.state?.throwNumber).toBe(2)
   })
@@ -123,45 +120,5 @@ describe('match store', () => {
     expect(refused.ok).toBe(false)
     expect(Object.keys(store.matches)).toHaveLength(before)
     expect((await store.importMatch('{ nope')).ok).toBe(false)
-  })
-})
-
-describe('corrupted storage', () => {
-  beforeEach(() => fakeBrowser.reset())
-
-  it('a match whose log does not replay is quarantined and reported; the rest load', async () => {
-    const good = await freshStore()
-    const id = await good.createMatch(setup)
-    good.stopWatching()
-    const stored = (await matchesItem.getValue())!
-    const bad = { ...stored.matches[id]!, id: 'bad', events: [{ type: 'ThrowMade' }] as unknown as MatchEvent[] }
-    await matchesItem.setValue({ ...stored, matches: { ...stored.matches, bad } })
-    const store = await freshStore()
-    store.stopWatching()
-    expect(Object.keys(store.matches)).toEqual([id])
-    expect(store.problems).toHaveLength(1)
-    expect(store.problems[0]!.matchId).toBe('bad')
-    const quarantine = await quarantineItem.getValue()
-    expect(quarantine[0]!.raw).toEqual(bad)
-  })
-
-  it('an unparseable value is kept aside and the app starts clean', async () => {
-    await fakeBrowser.storage.local.set({ matches: '{{not json' })
-    const store = await freshStore()
-    store.stopWatching()
-    expect(store.matches).toEqual({})
-    expect(store.state).toBeNull()
-    expect(store.problems[0]!.reason).toBe('unparseable')
-    expect((await quarantineItem.getValue())[0]!.raw).toBe('{{not json')
-  })
-
-  it('a value stored by a newer version is kept aside whole, not misread', async () => {
-    await fakeBrowser.storage.local.set({ matches: { shape: 'of the future' }, matches$: { v: 9 } })
-    const store = await freshStore()
-    store.stopWatching()
-    expect(store.matches).toEqual({})
-    expect(store.problems[0]!.reason).toContain('newer version (v9)')
-    expect((await quarantineItem.getValue())[0]!.raw).toEqual({ shape: 'of the future' })
-    expect(await matchesItem.getMeta()).toEqual({ v: 1 })
   })
 })
