@@ -2,7 +2,8 @@
  * useMatchStore — the saved matches and the current one. A match is its event log (engine);
  * nothing derived is stored but the list's line in the index. Storage: one key per match and
  * a small index (storageItems.ts, matchStorage.ts). The store keeps the state of the current
- * match and applies each new event to it; opening a match replays and re-checks its whole log.
+ * match and applies each new event to it (applyEvent); opening a match replays and re-checks its
+ * whole log (readMatchFile: every event's shape, every throw re-simulated).
  * Every page (popup, side panels) watches storage: a page that was behind catches up, and a
  * write made from a screen that was behind is refused, never written over another page's.
  *
@@ -40,6 +41,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import {
+  applyEvent,
   deriveMatch,
   endScoredEvent,
   nullThrowEvent,
@@ -102,11 +104,6 @@ function newId(): string {
 
 function nowIso(): string {
   return new Date().toISOString()
-}
-
-/** The state after one more event: refuses (throws) what the rules refuse. */
-function nextState(events: readonly MatchEvent[], event: MatchEvent): MatchState {
-  return deriveMatch([...events, event])
 }
 
 /** A copy with no Vue proxy left in it (one event, one setup: small). */
@@ -208,13 +205,9 @@ export const useMatchStore = defineStore('match', () => {
       length > mine.events.length && JSON.stringify(incoming[mine.events.length - 1]) === JSON.stringify(mine.events[mine.events.length - 1])
     if (sameStart && matchState.value) {
       try {
-        let events = mine.events
         let applied = matchState.value
-        for (const event of incoming.slice(mine.events.length)) {
-          applied = nextState(events, event)
-          events = [...events, event]
-        }
-        show({ record: { ...mine, ...next, v: MATCH_STORAGE_VERSION, events } as StoredMatch, state: applied })
+        for (const event of incoming.slice(mine.events.length)) applied = applyEvent(applied, event)
+        show({ record: { ...mine, ...next, v: MATCH_STORAGE_VERSION, events: incoming }, state: applied })
         return
       } catch {
         // not a plain continuation after all: read it whole below
@@ -363,7 +356,8 @@ export const useMatchStore = defineStore('match', () => {
     writable()
     // Plain data: a move chosen on screen arrives as a Vue proxy, which the browser's storage would mangle.
     const stamped = plain({ ...event, at: event.at ?? nowIso() } as MatchEvent)
-    const state = nextState(mine.events, stamped)
+    // The state this page holds, with one event applied (engine fold): no replay, no copy of the log's states.
+    const state = applyEvent(requireState(), stamped)
     const next: StoredMatch = { ...mine, v: MATCH_STORAGE_VERSION, updatedAt: nowIso(), events: [...mine.events, stamped] }
     await commit(mine.id, mine.events.length, { record: next, state })
     selectedMove.value = null
