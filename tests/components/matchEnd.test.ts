@@ -14,6 +14,8 @@ import { defaultSetup, deriveMatch, type MatchSetup, type Position } from '../..
 import PopupApp from '../../entrypoints/popup/App.vue'
 import { setLocale } from '../../i18n/index.ts'
 import { useMatchStore } from '../../stores/match.ts'
+import { storage } from 'wxt/utils/storage'
+import { matchKey, type StoredMatch } from '../../stores/storageItems.ts'
 
 enableAutoUnmount(afterEach)
 
@@ -120,7 +122,8 @@ describe('the end of a match', () => {
     expect(rematch.ends).toHaveLength(0)
     expect(rematch.hammer).toBe('blue')
     // The finished match is kept, as it was.
-    expect(deriveMatch(store.matches[finishedId!]!.events).winner).toBe('red')
+    const kept = await storage.getItem<StoredMatch>(matchKey(finishedId!))
+    expect(deriveMatch(kept!.events).winner).toBe('red')
   })
 
   it('a rematch by lot: the coin decides and the setup says so', async () => {
