@@ -23,6 +23,7 @@ import {
   type Rgb,
   type RgbaImage,
 } from './raster.ts'
+import { findFieldGrid } from './board/fieldGrid.ts'
 
 /**
  * The field's outer corners in the photo, in this order: the corner at a12, at h12, at h0,
@@ -84,8 +85,26 @@ const CELL_PIXELS = 24
 /** Side of the working copy used to find the board's outline. */
 const OUTLINE_SIDE = 640
 
-/** Proposes the field's corners: the board's dark-framed quadrilateral, then the frame's inner edge. */
+/**
+ * Proposes the field's corners: outlines of the light field inside its frame (and the
+ * dark-framed quadrilateral found by `frameOutline`), each fitted to the printed grid; the
+ * confidence is the share of the grid's lines that the photo shows where the fit puts them.
+ */
 export function proposeCorners(image: RgbaImage): CornerProposal {
+  let framed: CornerProposal | null = null
+  const frame = () => (framed ??= frameOutline(image))
+  const { best } = findFieldGrid(image, () => (frame().confidence > 0 ? [frame().corners] : []))
+  if (!best) return { corners: frame().corners, confidence: 0 }
+  return { corners: best.corners, confidence: confidenceOf(best.support) }
+}
+
+/** Support from half the features (what a misplaced grid still catches) up to nine tenths. */
+function confidenceOf(support: number): number {
+  return Math.max(0, Math.min(1, (support - 0.5) / 0.4))
+}
+
+/** The board's dark-framed quadrilateral, then the frame's inner edge (the generated photos' way). */
+function frameOutline(image: RgbaImage): CornerProposal {
   const { image: small, scale } = limitSize(image, OUTLINE_SIDE)
   const table = tableDistance(small)
   let best: CornerProposal = { corners: fallbackCorners(image), confidence: 0 }

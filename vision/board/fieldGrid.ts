@@ -1,0 +1,477 @@
+// The field found by its printed grid (issue 10): a light field inside a dark frame gives
+// candidate outlines, and each candidate is then fitted to the grid itself — nine column
+// lines, thirteen row lines and the field's edge against the frame — so that perspective,
+// a textured or dark table and light falling off across the board do not matter: only
+// the board's own drawing is trusted, and how well it fits is the proposal's confidence.
+import { COLUMNS, ROWS } from '../../engine/index.ts'
+import {
+  applyHomography,
+  connectedComponents,
+  gaussianBlur,
+  homographyFromPoints,
+  limitSize,
+  otsuThreshold,
+  rectangle,
+  sampleGray,
+  toGray,
+  type Component,
+  type GrayImage,
+  type Homography,
+  type Point,
+  type RgbaImage,
+} from '../raster.ts'
+
+/** The field's outer corners: at a12, h12, h0, a0 (as FieldCorners in board.ts). */
+export type Quad = [Point, Point, Point, Point]
+
+export interface GridFit {
+  corners: Quad
+  /** Mean contrast of the printed lines against the cells beside them, in grey levels. */
+  score: number
+  /** Share of the grid's lines and edges that the photo shows where the fit puts them. */
+  support: number
+}
+
+/** Longer side of the working copy: enough for the far rows of a steeply tilted board. */
+const WORKING_SIDE = 900
+/** Longer side of the copy whose light regions give the candidate outlines. */
+const OUTLINE_SIDE = 640
+
+/**
+ * The field's outline in its own units (u across a–h, v down from row 12's far edge):
+ * rows 1–12 and the start cells c0–f0 as a tab; a0, b0, g0 and h0 are frame.
+ */
+const FIELD_OUTLINE: Point[] = [
+  { x: 0, y: 0 },
+  { x: COLUMNS, y: 0 },
+  { x: COLUMNS, y: ROWS - 1 },
+  { x: 6, y: ROWS },
+  { x: 2, y: ROWS },
+  { x: 0, y: ROWS - 1 },
+]
+/** Rows 1–12 only, for an outline whose start tab did not separate from the frame. */
+const ROWS_OUTLINE: Point[] = [
+  { x: 0, y: 0 },
+  { x: COLUMNS, y: 0 },
+  { x: COLUMNS, y: ROWS - 1 },
+  { x: 0, y: ROWS - 1 },
+]
+
+export interface FieldSearch {
+  best: GridFit | null
+  /** The working copy's scale (working pixels per photo pixel). */
+  scale: number
+}
+
+/**
+ * Finds the field: candidate outlines from the light regions of the photo, each fitted to
+ * the printed grid; `extra` outlines (another detector's, asked for only when the others
+ * fail) compete on the same terms.
+ */
+export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []): FieldSearch {
+  const { image: small, scale } = limitSize(image, WORKING_SIDE)
+  const gray = toGray(small)
+  const smooth = gaussianBlur(gray, 0.7)
+  // Outlines are looked for on a smaller copy first (the grid fit restores the precision),
+  // then on the working copy, where a far frame a pixel or two wide still separates.
+  const { image: tiny, scale: tinyScale } = limitSize(image, OUTLINE_SIDE)
+  const rescale = (k: number) => (q: Quad) => q.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad
+  const sources: (() => Quad[])[] = [
+    ...lightRegionSources(toGray(tiny)).map((source) => () => source().map(rescale(scale / tinyScale))),
+    () => extra().map(rescale(scale)),
+    ...(tinyScale < scale ? lightRegionSources(gray) : []),
+  ]
+  let best: GridFit | null = null
+  // Cheapest source first; stop as soon as a fit sees (almost) all of the grid.
+  for (const source of sources) {
+    const hypotheses = source()
+    const scored = hypotheses
+      .map((corners) => ({ corners, score: gridScore(smooth, corners) }))
+      .filter((h) => Number.isFinite(h.score))
+      .sort((a, b) => b.score - a.score)
+    for (const hypothesis of scored.slice(0, 2)) {
+      const corners = refine(smooth, hypothesis.corners)
+      const fit = { corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) }
+      if (!best || fit.support * fit.score > best.support * best.score) best = fit
+    }
+    if (best && best.support >= 0.9) break
+  }
+  if (best) best = { ...best, corners: best.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad }
+  return { best, scale }
+}
+
+interface Region {
+  labels: Int32Array
+  members: Component[]
+}
+
+/** Light pieces not touching the photo's edge, joined when the gap between them is small for their size. */
+function cellClusters(mask: Uint8Array, width: number, height: number): Region[] {
+  const { labels, components } = connectedComponents(mask, width, height, 4)
+  const minArea = Math.max(12, 4e-5 * width * height)
+  const pieces = components.filter(
+    (c) => c.area >= minArea && c.minX > 0 && c.minY > 0 && c.maxX < width - 1 && c.maxY < height - 1,
+  )
+  const parent = pieces.map((_, i) => i)
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)))
+  const size = pieces.map((c) => Math.sqrt(c.area))
+  for (let i = 0; i < pieces.length; i++)
+    for (let j = i + 1; j < pieces.length; j++) {
+      const a = pieces[i]!
+      const b = pieces[j]!
+      const gap = Math.max(a.minX - b.maxX, b.minX - a.maxX, a.minY - b.maxY, b.minY - a.maxY, 0)
+      if (gap <= 0.35 * Math.min(size[i]!, size[j]!) + 1) parent[find(i)] = find(j)
+    }
+  const clusters = new Map<number, Component[]>()
+  pieces.forEach((piece, i) => {
+    const root = find(i)
+    clusters.set(root, [...(clusters.get(root) ?? []), piece])
+  })
+  return [...clusters.values()]
+    .map((members) => ({ labels, members, area: members.reduce((s, c) => s + c.area, 0) }))
+    .filter((c) => c.area > 0.01 * width * height)
+    .sort((a, b) => b.area - a.area)
+    .slice(0, 3)
+}
+
+/**
+ * Candidate outlines from the light regions (the field is lighter than its frame), as
+ * sources tried in turn. The printed lines split the field into cells; cells join into one field
+ * when the gap between them is small for their size, which letters of the frame's labels
+ * (small) and the table (touching the photo's edge) are not allowed to do.
+ */
+function lightRegionSources(gray: GrayImage): (() => Quad[])[] {
+  const { width, height } = gray
+  const level = otsuThreshold(gray.data)
+  const light = new Uint8Array(width * height)
+  for (let p = 0; p < light.length; p++) light[p] = gray.data[p]! > level ? 1 : 0
+  const closedRegions = () => {
+    // Closed over thin lines: a field whose lines are faint joins into one region even
+    // where its cells alone would not be judged close enough.
+    const closed = morphology(morphology(light, width, height, 1), width, height, 0)
+    const { labels, components } = connectedComponents(closed, width, height, 8)
+    return components
+      .filter((c) => c.area > 0.01 * width * height)
+      .sort((a, b) => b.area - a.area)
+      .slice(0, 2)
+      .map((component) => ({ labels, members: [component] }))
+  }
+  return [
+    () => outlineQuads(cellClusters(light, width, height), width),
+    // Thinned by a pixel: a far frame only a pixel or two wide no longer joins field and table.
+    () => outlineQuads(cellClusters(morphology(light, width, height, 0), width, height), width),
+    () => outlineQuads(closedRegions(), width),
+  ]
+}
+
+/** Each region's convex hull, simplified to the field's outline and matched to it every way it can be. */
+function outlineQuads(regions: Region[], width: number): Quad[] {
+  const quads: Quad[] = []
+  for (const region of regions) {
+    const boundary: Point[] = []
+    for (const component of region.members) {
+      for (let y = component.minY; y <= component.maxY; y++) {
+        let left = -1
+        let right = -1
+        for (let x = component.minX; x <= component.maxX; x++)
+          if (region.labels[y * width + x] === component.label) {
+            if (left < 0) left = x
+            right = x
+          }
+        if (left >= 0) boundary.push({ x: left, y: y + 0.5 }, { x: right + 1, y: y + 0.5 })
+      }
+    }
+    const hull = convexHull(boundary)
+    if (hull.length < 4) continue
+    for (const [model, count] of [
+      [FIELD_OUTLINE, 6],
+      [ROWS_OUTLINE, 4],
+    ] as const) {
+      const polygon = simplifyPolygon(hull, count)
+      if (polygon.length !== count) continue
+      for (const mapped of polygonCorrespondences(polygon, model)) {
+        const quad = cornersFromCorrespondence(model, mapped)
+        if (quad) quads.push(quad)
+      }
+    }
+  }
+  return quads
+}
+
+/** Every way the photo polygon's vertices may stand for the model's (rotations and mirror images). */
+function polygonCorrespondences(polygon: Point[], model: readonly Point[]): Point[][] {
+  const n = polygon.length
+  const out: Point[][] = []
+  for (const mirrored of [false, true])
+    for (let shift = 0; shift < n; shift++) {
+      const mapped: Point[] = []
+      for (let i = 0; i < n; i++) mapped.push(polygon[(mirrored ? shift - i + 2 * n : shift + i) % n]!)
+      if (model.length === n) out.push(mapped)
+    }
+  return out
+}
+
+/** The field's four corners implied by model vertices standing at the photo points. */
+function cornersFromCorrespondence(model: readonly Point[], photo: Point[]): Quad | null {
+  // Four well-spread pairs: the model's first two vertices and its last two before closing.
+  const pick = model.length === 6 ? [0, 1, 3, 4] : [0, 1, 2, 3]
+  try {
+    const h = homographyFromPoints(
+      pick.map((i) => model[i]!),
+      pick.map((i) => photo[i]!),
+    )
+    const corners = rectangle(COLUMNS, ROWS).map((p) => applyHomography(h, p.x, p.y)) as Quad
+    return isConvexQuad(corners) ? corners : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Convex and turning clockwise on screen, as a12 h12 h0 a0 do in any photo: a photo is
+ * never a mirror image, and the field's drawing alone could not tell a mirrored fit apart.
+ */
+function isConvexQuad(q: Point[]): boolean {
+  let sign = 0
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!
+    const b = q[(i + 1) % 4]!
+    const c = q[(i + 2) % 4]!
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+    if (!Number.isFinite(z) || z === 0) return false
+    if (sign === 0) sign = Math.sign(z)
+    else if (Math.sign(z) !== sign) return false
+  }
+  return sign > 0
+}
+
+/** Visvalingam: drops the vertex that carries the least area until `count` remain. */
+function simplifyPolygon(points: Point[], count: number): Point[] {
+  const polygon = [...points]
+  while (polygon.length > count) {
+    let weakest = 0
+    let least = Infinity
+    for (let i = 0; i < polygon.length; i++) {
+      const a = polygon[(i - 1 + polygon.length) % polygon.length]!
+      const b = polygon[i]!
+      const c = polygon[(i + 1) % polygon.length]!
+      const area = Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
+      if (area < least) {
+        least = area
+        weakest = i
+      }
+    }
+    polygon.splice(weakest, 1)
+  }
+  return polygon
+}
+
+function convexHull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y)
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+  const lower: Point[] = []
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop()
+    lower.push(p)
+  }
+  const upper: Point[] = []
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const p = sorted[i]!
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop()
+    upper.push(p)
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)]
+}
+
+/** A 3×3 dilation (value 1) or erosion (value 0) of a mask. */
+function morphology(source: Uint8Array, width: number, height: number, value: 0 | 1): Uint8Array {
+  const out = source.slice()
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (source[y * width + x] === value) continue
+      let reached = false
+      for (let dy = -1; dy <= 1 && !reached; dy++)
+        for (let dx = -1; dx <= 1 && !reached; dx++) {
+          const nx = x + dx
+          const ny = y + dy
+          if (nx >= 0 && ny >= 0 && nx < width && ny < height && source[ny * width + nx] === value) reached = true
+        }
+      if (reached) out[y * width + x] = value
+    }
+  return out
+}
+
+/**
+ * One printed feature of the field, sampled along its length: the line's own grey level
+ * against the grey level on both sides of it (an edge has the field on one side only).
+ */
+interface Feature {
+  /** Points on the feature, in field units. */
+  on: Point[]
+  /** Matching points on each side, in field units. */
+  sideA: Point[]
+  sideB: Point[]
+  /** 'line': darker than both sides; 'edge': side A (the field) lighter than side B (the frame). */
+  kind: 'line' | 'edge'
+}
+
+/** Where the grid's lines and edges are, in field units; built once. */
+const FEATURES: Feature[] = (() => {
+  const features: Feature[] = []
+  const offset = 0.32
+  const along = (from: number, to: number, step: number) => {
+    const values: number[] = []
+    for (let t = from + step / 2; t < to; t += step) values.push(t)
+    return values
+  }
+  // Column lines between a and h through rows 1–12 (v 0–12).
+  for (let u = 1; u < COLUMNS; u++) {
+    const vs = along(0, ROWS - 1, 1 / 3)
+    features.push({
+      kind: 'line',
+      on: vs.map((v) => ({ x: u, y: v })),
+      sideA: vs.map((v) => ({ x: u - offset, y: v })),
+      sideB: vs.map((v) => ({ x: u + offset, y: v })),
+    })
+  }
+  // Row lines inside rows 1–12, and the line between row 1 and the start cells.
+  for (let v = 1; v < ROWS; v++) {
+    const us = v === ROWS - 1 ? along(2, 6, 1 / 4) : along(0, COLUMNS, 1 / 4)
+    features.push({
+      kind: 'line',
+      on: us.map((u) => ({ x: u, y: v })),
+      sideA: us.map((u) => ({ x: u, y: v - offset })),
+      sideB: us.map((u) => ({ x: u, y: v + offset })),
+    })
+  }
+  // Column lines between the start cells.
+  for (const u of [3, 4, 5]) {
+    const vs = along(ROWS - 1, ROWS, 1 / 3)
+    features.push({
+      kind: 'line',
+      on: vs.map((v) => ({ x: u, y: v })),
+      sideA: vs.map((v) => ({ x: u - offset, y: v })),
+      sideB: vs.map((v) => ({ x: u + offset, y: v })),
+    })
+  }
+  // The edges against the frame: far end, both long sides, the start end's three steps.
+  const edge = (on: Point[], inside: Point[], outside: Point[]) => features.push({ kind: 'edge', on, sideA: inside, sideB: outside })
+  const e = 0.22
+  const top = along(0, COLUMNS, 1 / 4)
+  edge(
+    top.map((u) => ({ x: u, y: 0 })),
+    top.map((u) => ({ x: u, y: e })),
+    top.map((u) => ({ x: u, y: -e })),
+  )
+  const sides = along(0, ROWS - 1, 1 / 3)
+  edge(
+    sides.map((v) => ({ x: 0, y: v })),
+    sides.map((v) => ({ x: e, y: v })),
+    sides.map((v) => ({ x: -e, y: v })),
+  )
+  edge(
+    sides.map((v) => ({ x: COLUMNS, y: v })),
+    sides.map((v) => ({ x: COLUMNS - e, y: v })),
+    sides.map((v) => ({ x: COLUMNS + e, y: v })),
+  )
+  const startEnd = along(2, 6, 1 / 4)
+  edge(
+    startEnd.map((u) => ({ x: u, y: ROWS })),
+    startEnd.map((u) => ({ x: u, y: ROWS - e })),
+    startEnd.map((u) => ({ x: u, y: ROWS + e })),
+  )
+  const corners = [...along(0, 2, 1 / 4), ...along(6, COLUMNS, 1 / 4)]
+  edge(
+    corners.map((u) => ({ x: u, y: ROWS - 1 })),
+    corners.map((u) => ({ x: u, y: ROWS - 1 - e })),
+    corners.map((u) => ({ x: u, y: ROWS - 1 + e })),
+  )
+  return features
+})()
+
+/** The contrast of each sample of a feature: positive where the photo agrees with the fit. */
+function featureContrasts(gray: GrayImage, h: Homography, feature: Feature): number[] {
+  const out: number[] = []
+  for (let i = 0; i < feature.on.length; i++) {
+    const p = project(h, feature.on[i]!)
+    const a = project(h, feature.sideA[i]!)
+    const b = project(h, feature.sideB[i]!)
+    if (!inside(gray, p) || !inside(gray, a) || !inside(gray, b)) continue
+    const g = sampleGray(gray, p.x, p.y)
+    const ga = sampleGray(gray, a.x, a.y)
+    const gb = sampleGray(gray, b.x, b.y)
+    out.push(feature.kind === 'line' ? Math.min(ga, gb) - g : ga - gb)
+  }
+  return out
+}
+
+const project = (h: Homography, p: Point) => applyHomography(h, p.x, p.y)
+const inside = (image: GrayImage, p: Point) => p.x >= 0 && p.y >= 0 && p.x <= image.width - 1 && p.y <= image.height - 1
+
+function fieldHomography(corners: Quad): Homography | null {
+  try {
+    return homographyFromPoints(rectangle(COLUMNS, ROWS), corners)
+  } catch {
+    return null
+  }
+}
+
+/** How well the grid drawn through `corners` lies on the photo's lines: mean clipped contrast. */
+export function gridScore(gray: GrayImage, corners: Quad): number {
+  if (!isConvexQuad(corners)) return -Infinity
+  const h = fieldHomography(corners)
+  if (!h) return -Infinity
+  let sum = 0
+  let count = 0
+  for (const feature of FEATURES) {
+    const contrasts = featureContrasts(gray, h, feature)
+    for (const c of contrasts) sum += Math.max(-30, Math.min(30, c))
+    // A feature outside the photo counts as not seen.
+    count += feature.on.length
+  }
+  return count > 0 ? sum / count : -Infinity
+}
+
+/**
+ * The share of features the photo shows: a feature is seen when most of its samples have
+ * the expected contrast. A grid fitted half a cell off, or onto the wrong shape, sees few.
+ */
+export function gridSupport(gray: GrayImage, corners: Quad): number {
+  const h = fieldHomography(corners)
+  if (!h) return 0
+  let seen = 0
+  for (const feature of FEATURES) {
+    const contrasts = featureContrasts(gray, h, feature)
+    if (contrasts.length < feature.on.length * 0.8) continue
+    const agreeing = contrasts.filter((c) => c > 4).length
+    if (agreeing >= contrasts.length * 0.6) seen++
+  }
+  return seen / FEATURES.length
+}
+
+/** Coordinate descent on the eight corner coordinates, from coarse steps to fine. */
+function refine(gray: GrayImage, start: Quad): Quad {
+  let corners = start.map((p) => ({ ...p })) as Quad
+  let score = gridScore(gray, corners)
+  const extent = Math.hypot(corners[2].x - corners[0].x, corners[2].y - corners[0].y)
+  for (const fraction of [0.012, 0.006, 0.003, 0.0015]) {
+    const step = Math.max(0.25, extent * fraction)
+    for (let sweep = 0; sweep < 12; sweep++) {
+      let improved = false
+      for (let i = 0; i < 4; i++)
+        for (const axis of ['x', 'y'] as const)
+          for (const direction of [1, -1]) {
+            const trial = corners.map((p) => ({ ...p })) as Quad
+            trial[i]![axis] += direction * step
+            const trialScore = gridScore(gray, trial)
+            if (trialScore > score) {
+              corners = trial
+              score = trialScore
+              improved = true
+            }
+          }
+      if (!improved) break
+    }
+  }
+  return corners
+}
