@@ -12,7 +12,6 @@ import {
   limitSize,
   otsuThreshold,
   rectangle,
-  sampleGray,
   toGray,
   type Component,
   type GrayImage,
@@ -94,7 +93,7 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
       const fit = { corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) }
       if (!best || fit.support * fit.score > best.support * best.score) best = fit
     }
-    if (best && best.support >= 0.9) break
+    if (best && best.support >= 0.85) break
   }
   if (best) best = { ...best, corners: best.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad }
   return { best, scale }
@@ -326,7 +325,7 @@ const FEATURES: Feature[] = (() => {
   }
   // Column lines between a and h through rows 1–12 (v 0–12).
   for (let u = 1; u < COLUMNS; u++) {
-    const vs = along(0, ROWS - 1, 1 / 3)
+    const vs = along(0, ROWS - 1, 1 / 2)
     features.push({
       kind: 'line',
       on: vs.map((v) => ({ x: u, y: v })),
@@ -336,7 +335,7 @@ const FEATURES: Feature[] = (() => {
   }
   // Row lines inside rows 1–12, and the line between row 1 and the start cells.
   for (let v = 1; v < ROWS; v++) {
-    const us = v === ROWS - 1 ? along(2, 6, 1 / 4) : along(0, COLUMNS, 1 / 4)
+    const us = v === ROWS - 1 ? along(2, 6, 1 / 4) : along(0, COLUMNS, 1 / 3)
     features.push({
       kind: 'line',
       on: us.map((u) => ({ x: u, y: v })),
@@ -389,24 +388,70 @@ const FEATURES: Feature[] = (() => {
   return features
 })()
 
-/** The contrast of each sample of a feature: positive where the photo agrees with the fit. */
-function featureContrasts(gray: GrayImage, h: Homography, feature: Feature): number[] {
-  const out: number[] = []
-  for (let i = 0; i < feature.on.length; i++) {
-    const p = project(h, feature.on[i]!)
-    const a = project(h, feature.sideA[i]!)
-    const b = project(h, feature.sideB[i]!)
-    if (!inside(gray, p) || !inside(gray, a) || !inside(gray, b)) continue
-    const g = sampleGray(gray, p.x, p.y)
-    const ga = sampleGray(gray, a.x, a.y)
-    const gb = sampleGray(gray, b.x, b.y)
-    out.push(feature.kind === 'line' ? Math.min(ga, gb) - g : ga - gb)
-  }
-  return out
+/**
+ * The features' sample points as flat arrays (u, v of the point on the feature and of its
+ * two sides), so that scoring a fit — done thousands of times per photo — allocates nothing.
+ */
+const SAMPLES = (() => {
+  const count = FEATURES.reduce((n, f) => n + f.on.length, 0)
+  const coords = new Float64Array(count * 6)
+  const featureStart = new Int32Array(FEATURES.length + 1)
+  const isLine = new Uint8Array(FEATURES.length)
+  let k = 0
+  FEATURES.forEach((feature, f) => {
+    featureStart[f] = k
+    isLine[f] = feature.kind === 'line' ? 1 : 0
+    for (let i = 0; i < feature.on.length; i++, k++) {
+      const at = k * 6
+      coords[at] = feature.on[i]!.x
+      coords[at + 1] = feature.on[i]!.y
+      coords[at + 2] = feature.sideA[i]!.x
+      coords[at + 3] = feature.sideA[i]!.y
+      coords[at + 4] = feature.sideB[i]!.x
+      coords[at + 5] = feature.sideB[i]!.y
+    }
+  })
+  featureStart[FEATURES.length] = k
+  return { count, coords, featureStart, isLine }
+})()
+
+/** Bilinear grey level at the field point (u, v) under h; NaN outside the photo. */
+function grayAt(gray: GrayImage, h: Homography, u: number, v: number): number {
+  const w = h[6] * u + h[7] * v + h[8]
+  const x = (h[0] * u + h[1] * v + h[2]) / w
+  const y = (h[3] * u + h[4] * v + h[5]) / w
+  const { width, height, data } = gray
+  if (!(x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1)) return NaN
+  const x0 = Math.floor(x)
+  const y0 = Math.floor(y)
+  const x1 = Math.min(width - 1, x0 + 1)
+  const y1 = Math.min(height - 1, y0 + 1)
+  const tx = x - x0
+  const ty = y - y0
+  const top = data[y0 * width + x0]! * (1 - tx) + data[y0 * width + x1]! * tx
+  const bottom = data[y1 * width + x0]! * (1 - tx) + data[y1 * width + x1]! * tx
+  return top * (1 - ty) + bottom * ty
 }
 
-const project = (h: Homography, p: Point) => applyHomography(h, p.x, p.y)
-const inside = (image: GrayImage, p: Point) => p.x >= 0 && p.y >= 0 && p.x <= image.width - 1 && p.y <= image.height - 1
+/**
+ * The contrast of every sample (positive where the photo agrees with the fit: a line darker
+ * than both its sides, the field lighter than the frame across an edge); NaN outside the photo.
+ */
+function sampleContrasts(gray: GrayImage, h: Homography, out: Float32Array): void {
+  const { coords, featureStart, isLine } = SAMPLES
+  for (let f = 0; f < FEATURES.length; f++) {
+    const line = isLine[f] === 1
+    for (let k = featureStart[f]!; k < featureStart[f + 1]!; k++) {
+      const at = k * 6
+      const g = grayAt(gray, h, coords[at]!, coords[at + 1]!)
+      const ga = grayAt(gray, h, coords[at + 2]!, coords[at + 3]!)
+      const gb = grayAt(gray, h, coords[at + 4]!, coords[at + 5]!)
+      out[k] = line ? Math.min(ga, gb) - g : ga - gb
+    }
+  }
+}
+
+const contrastBuffer = new Float32Array(SAMPLES.count)
 
 function fieldHomography(corners: Quad): Homography | null {
   try {
@@ -421,15 +466,14 @@ export function gridScore(gray: GrayImage, corners: Quad): number {
   if (!isConvexQuad(corners)) return -Infinity
   const h = fieldHomography(corners)
   if (!h) return -Infinity
+  sampleContrasts(gray, h, contrastBuffer)
   let sum = 0
-  let count = 0
-  for (const feature of FEATURES) {
-    const contrasts = featureContrasts(gray, h, feature)
-    for (const c of contrasts) sum += Math.max(-30, Math.min(30, c))
-    // A feature outside the photo counts as not seen.
-    count += feature.on.length
+  // A sample outside the photo counts as not seen (adds nothing).
+  for (let k = 0; k < SAMPLES.count; k++) {
+    const c = contrastBuffer[k]!
+    if (c === c) sum += c < -30 ? -30 : c > 30 ? 30 : c
   }
-  return count > 0 ? sum / count : -Infinity
+  return sum / SAMPLES.count
 }
 
 /**
@@ -439,12 +483,20 @@ export function gridScore(gray: GrayImage, corners: Quad): number {
 export function gridSupport(gray: GrayImage, corners: Quad): number {
   const h = fieldHomography(corners)
   if (!h) return 0
+  sampleContrasts(gray, h, contrastBuffer)
   let seen = 0
-  for (const feature of FEATURES) {
-    const contrasts = featureContrasts(gray, h, feature)
-    if (contrasts.length < feature.on.length * 0.8) continue
-    const agreeing = contrasts.filter((c) => c > 4).length
-    if (agreeing >= contrasts.length * 0.6) seen++
+  for (let f = 0; f < FEATURES.length; f++) {
+    const from = SAMPLES.featureStart[f]!
+    const to = SAMPLES.featureStart[f + 1]!
+    let visible = 0
+    let agreeing = 0
+    for (let k = from; k < to; k++) {
+      const c = contrastBuffer[k]!
+      if (c !== c) continue
+      visible++
+      if (c > 4) agreeing++
+    }
+    if (visible >= (to - from) * 0.8 && agreeing >= visible * 0.6) seen++
   }
   return seen / FEATURES.length
 }
