@@ -2,9 +2,10 @@
 // uneven light, blur and noise with 0–16 stones of varied colour pairs, and five dice on a
 // plain surface. Deterministic (seeded), so re-running rewrites the same files.
 //
-//   npx tsx scripts/make-photo-fixtures.ts
+//   npx tsx scripts/make-photo-fixtures.ts [--only board | board-tilted | dice]
 //
-// Writes tests/fixtures/photos/board/{board-NN.jpg, truth.json} and .../dice/{dice-NN.jpg, truth.json}.
+// Writes tests/fixtures/photos/board/{board-NN.jpg, truth.json}, .../board-tilted/{tilted-NN.jpg,
+// truth.json} (a seated player's view, issue 10) and .../dice/{dice-NN.jpg, truth.json}.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -459,14 +460,281 @@ function makeDice(index: number): DiceTruth {
   return { file, dice: dice.map((d) => ({ x: Math.round(d.x), y: Math.round(d.y), value: d.value })) }
 }
 
+// ---------------------------------------------------------------------------------------
+// Boards seen from a seated player (issue 10): a camera at 25–45° above the table at the
+// start end, so the far rows shrink; round tokens with height (a top face, a darker side,
+// a highlight and a soft shadow), whose tops lean into the next row in the far rows; a
+// textured table (wood grain or cloth), sometimes as dark as the frame; light falling off
+// towards the far end; the house's ring lines printed in a dark red; light labels in the
+// frame; a spare stone of each side lying beside the board.
+
+const TILTED_PHOTOS = 12
+
+interface Vector {
+  x: number
+  y: number
+  z: number
+}
+const add = (a: Vector, b: Vector): Vector => ({ x: a.x + b.x, y: a.y + b.y, z: a.z + b.z })
+const sub = (a: Vector, b: Vector): Vector => ({ x: a.x - b.x, y: a.y - b.y, z: a.z - b.z })
+const times = (a: Vector, k: number): Vector => ({ x: a.x * k, y: a.y * k, z: a.z * k })
+const dot = (a: Vector, b: Vector) => a.x * b.x + a.y * b.y + a.z * b.z
+const crossProduct = (a: Vector, b: Vector): Vector => ({
+  x: a.y * b.z - a.z * b.y,
+  y: a.z * b.x - a.x * b.z,
+  z: a.x * b.y - a.y * b.x,
+})
+const unit = (a: Vector) => times(a, 1 / Math.hypot(a.x, a.y, a.z))
+
+/** A pinhole camera: board units (cells), z up from the board; y of the photo downwards. */
+interface Camera {
+  centre: Vector
+  right: Vector
+  down: Vector
+  forward: Vector
+  focal: number
+  cx: number
+  cy: number
+}
+
+function project(camera: Camera, p: Vector): Point {
+  const d = sub(p, camera.centre)
+  const z = dot(d, camera.forward)
+  return { x: camera.cx + (camera.focal * dot(d, camera.right)) / z, y: camera.cy + (camera.focal * dot(d, camera.down)) / z }
+}
+
+function rayThrough(camera: Camera, x: number, y: number): Vector {
+  return unit(
+    add(camera.forward, add(times(camera.right, (x - camera.cx) / camera.focal), times(camera.down, (y - camera.cy) / camera.focal))),
+  )
+}
+
+/** A token: a short cylinder standing on the board (u, v in field units as boardScene takes them). */
+interface Token {
+  u: number
+  v: number
+  radius: number
+  height: number
+  colour: Rgb
+}
+
+/** Field units (u across, v down from row 12's far edge) to the world: x across, y away from the player. */
+const world = (u: number, v: number, z = 0): Vector => ({ x: u - COLUMNS / 2, y: ROWS / 2 - v, z })
+
+interface TokenHit {
+  t: number
+  colour: Rgb
+}
+
+/** Where a ray first meets a token: its top face or its side. */
+function hitToken(origin: Vector, ray: Vector, token: Token): TokenHit | null {
+  const base = world(token.u, token.v)
+  let best: TokenHit | null = null
+  if (ray.z < 0) {
+    const t = (token.height - origin.z) / ray.z
+    const p = add(origin, times(ray, t))
+    const d = Math.hypot(p.x - base.x, p.y - base.y) / token.radius
+    if (t > 0 && d <= 1) {
+      const highlight = Math.max(0, 1 - Math.hypot(p.x - base.x + 0.35 * token.radius, p.y - base.y - 0.3 * token.radius) / (0.4 * token.radius))
+      const rim = d > 0.9 ? 0.8 : 1
+      best = { t, colour: mix(scale(token.colour, rim * (1 - 0.12 * d * d)), [255, 255, 255], 0.55 * highlight ** 2) }
+    }
+  }
+  // The side: |(o + t·r − base)_xy| = radius with 0 ≤ z ≤ height.
+  const ox = origin.x - base.x
+  const oy = origin.y - base.y
+  const a = ray.x * ray.x + ray.y * ray.y
+  const b = 2 * (ox * ray.x + oy * ray.y)
+  const c = ox * ox + oy * oy - token.radius * token.radius
+  const disc = b * b - 4 * a * c
+  if (disc >= 0 && a > 0) {
+    const t = (-b - Math.sqrt(disc)) / (2 * a)
+    const p = add(origin, times(ray, t))
+    if (t > 0 && p.z >= 0 && p.z <= token.height && (!best || t < best.t)) {
+      // Lit from behind the far end and above: the side facing the player is in shade.
+      const facing = ((p.x - base.x) * 0.3 + (p.y - base.y) * 0.9) / token.radius
+      best = { t, colour: scale(token.colour, 0.45 + 0.25 * Math.max(0, facing)) }
+    }
+  }
+  return best
+}
+
+const TILTED_TABLES: { colour: Rgb; kind: 'wood' | 'cloth' }[] = [
+  { colour: [95, 60, 40], kind: 'wood' },
+  { colour: [200, 150, 100], kind: 'wood' },
+  { colour: [225, 195, 150], kind: 'wood' },
+  { colour: [40, 40, 45], kind: 'cloth' },
+  { colour: [35, 80, 50], kind: 'cloth' },
+  { colour: [70, 50, 35], kind: 'wood' },
+]
+const RING_LINES: Rgb[] = [
+  [140, 45, 50],
+  [120, 40, 40],
+  [60, 70, 120],
+]
+
+/** A textured table: wood with strong grain and planks, or cloth with fine noise. */
+function tableColour(kind: 'wood' | 'cloth', base: Rgb, x: number, y: number, seed: number): Rgb {
+  if (kind === 'wood') {
+    const grain = 0.14 * Math.sin(y * 2.3 + 1.5 * Math.sin(x * 0.35 + seed)) + 0.08 * Math.sin(y * 11 + x * 0.4)
+    const plank = Math.abs(((y + seed) % 4) - 2) < 0.04 ? -0.35 : 0
+    return scale(base, 1 + grain + plank)
+  }
+  const weave = 0.06 * Math.sin(x * 40) * Math.sin(y * 40) + 0.05 * Math.sin(x * 7 + y * 5 + seed)
+  return scale(base, 1 + weave)
+}
+
+/** Whether the point of the field (u, v) lies on a printed ring line: a house zone's border. */
+function onRingLine(u: number, v: number, width: number): boolean {
+  const row = ROWS - 1 - v
+  // Ring outlines of the outer (b6–g11), middle (c7–f10) and centre (d8–e9) zones, in (u, row) units.
+  for (const [left, right, bottom, top] of [
+    [1, 7, 6, 12],
+    [2, 6, 7, 11],
+    [3, 5, 8, 10],
+  ] as const) {
+    const inside = u >= left - width && u <= right + width && row >= bottom - width && row <= top + width
+    if (!inside) continue
+    if (Math.abs(u - left) < width || Math.abs(u - right) < width || Math.abs(row - bottom) < width || Math.abs(row - top) < width) return true
+  }
+  return false
+}
+
+export interface TiltedBoardTruth extends BoardTruth {
+  /** The camera's elevation above the table, in degrees; the tokens' height in cells. */
+  elevation: number
+  tokenHeight: number
+}
+
+function makeTiltedBoard(index: number): TiltedBoardTruth {
+  const random = seededRandom(9000 + index)
+  const pair = STONE_PAIRS[index % 3]!
+  const style = boardStyle(random, pair)
+  const table = TILTED_TABLES[index % TILTED_TABLES.length]!
+  const tableBase = jitter(random, table.colour, 8)
+  const ringLine = pick(random, RING_LINES)
+  const width = 960
+  const height = 720
+  const elevation = between(random, 25, 45)
+  const distance = between(random, 20, 26)
+  const yaw = (between(random, -12, 12) * Math.PI) / 180
+  const e = (elevation * Math.PI) / 180
+  const target: Vector = { x: between(random, -0.6, 0.6), y: between(random, -0.5, 1), z: 0 }
+  const centre: Vector = add(target, {
+    x: distance * Math.cos(e) * Math.sin(yaw),
+    y: -distance * Math.cos(e) * Math.cos(yaw),
+    z: distance * Math.sin(e),
+  })
+  const forward = unit(sub(target, centre))
+  const right = unit(crossProduct(forward, { x: 0, y: 0, z: 1 }))
+  const roll = (between(random, -6, 6) * Math.PI) / 180
+  const down0 = crossProduct(forward, right)
+  const camera: Camera = {
+    centre,
+    forward,
+    right: add(times(right, Math.cos(roll)), times(down0, Math.sin(roll))),
+    down: add(times(down0, Math.cos(roll)), times(right, -Math.sin(roll))),
+    focal: width * between(random, 1.05, 1.3),
+    cx: width / 2,
+    cy: height / 2,
+  }
+  const tokenHeight = between(random, 0.12, 0.35)
+  const position = randomPosition(random)
+  const tokens: Token[] = []
+  for (const side of ['red', 'blue'] as const)
+    for (const cell of position[side]) {
+      const { col, row } = parseCell(cell)!
+      tokens.push({
+        u: col + 0.5 + between(random, -0.06, 0.06),
+        v: ROWS - 1 - row + 0.5 + between(random, -0.06, 0.06),
+        radius: style.stoneRadius,
+        height: tokenHeight,
+        colour: jitter(random, style.stones[side], 6),
+      })
+    }
+  const m = style.margin
+  const taps = {} as BoardTruth['taps']
+  ;(['red', 'blue'] as const).forEach((side, i) => {
+    const u = i === 0 ? -m - 1.3 : COLUMNS + m + 1.3
+    const v = between(random, 3, ROWS - 3)
+    tokens.push({ u, v, radius: style.stoneRadius, height: tokenHeight, colour: jitter(random, style.stones[side], 6) })
+    taps[side] = project(camera, world(u, v, tokenHeight))
+  })
+  // Nearest first, so that a ray stops at the first token it meets.
+  const seed = between(random, 0, 10)
+  const falloff = between(random, 0.25, 0.5)
+  const lineWidth = style.lineWidth * between(random, 1.2, 1.8)
+  const image = photograph(random, width, height, (x, y) => {
+    const ray = rayThrough(camera, x, y)
+    let hit: TokenHit | null = null
+    for (const token of tokens) {
+      const candidate = hitToken(centre, ray, token)
+      if (candidate && (!hit || candidate.t < hit.t)) hit = candidate
+    }
+    const tFloor = ray.z < 0 ? -centre.z / ray.z : Infinity
+    const p = add(centre, times(ray, tFloor))
+    const u = p.x + COLUMNS / 2
+    const v = ROWS / 2 - p.y
+    // Far things are darker: the lamp stands nearer the player.
+    const light = 1 - falloff * Math.min(1, Math.max(0, (p.y + 8) / 24))
+    if (hit) return scale(hit.colour, light)
+    if (!Number.isFinite(tFloor)) return scale(tableBase, 0.3)
+    let colour: Rgb
+    if (u < -m || u > COLUMNS + m || v < -m || v > ROWS + m) colour = tableColour(table.kind, tableBase, u, v, seed)
+    else if (u >= 0 && u < COLUMNS && v >= 0 && v < ROWS && onRingLine(u, v, lineWidth * 0.9) && isOnField(Math.floor(u), ROWS - 1 - Math.floor(v)))
+      colour = ringLine
+    else {
+      colour = boardScene({ ...style, lineWidth }, [], u, v)
+      // Labels: light marks in the frame beside each row and column.
+      const inFrameSide = (u < 0 && u > -m) || (u > COLUMNS && u < COLUMNS + m)
+      if (inFrameSide && Math.abs((v % 1) - 0.5) < 0.12 && Math.abs(Math.abs(u - COLUMNS / 2) - (COLUMNS / 2 + m / 2)) < 0.1) colour = [220, 220, 215]
+    }
+    // Soft shadows of the tokens, cast away from the lamp (towards the player).
+    for (const token of tokens) {
+      const d = Math.hypot(u - token.u, v - (token.v + 0.15)) / (token.radius * 1.15)
+      if (d < 1) colour = scale(colour, 0.62 + 0.38 * d * d)
+    }
+    return scale(colour, light)
+  })
+  const file = `tilted-${String(index).padStart(2, '0')}.jpg`
+  saveJpeg(join(root, 'board-tilted', file), image, Math.round(between(random, 72, 85)))
+  const corners = [
+    { x: 0, y: 0 },
+    { x: COLUMNS, y: 0 },
+    { x: COLUMNS, y: ROWS },
+    { x: 0, y: ROWS },
+  ].map((q) => roundPoint(project(camera, world(q.x, q.y))))
+  return {
+    file,
+    position,
+    corners,
+    taps: { red: roundPoint(taps.red), blue: roundPoint(taps.blue) },
+    standardColours: pair.standard,
+    elevation: Math.round(elevation),
+    tokenHeight: Math.round(tokenHeight * 100) / 100,
+  }
+}
+
 function main(): void {
-  mkdirSync(join(root, 'board'), { recursive: true })
-  mkdirSync(join(root, 'dice'), { recursive: true })
-  const boards = Array.from({ length: BOARD_PHOTOS }, (_, i) => makeBoard(i))
-  writeFileSync(join(root, 'board', 'truth.json'), JSON.stringify(boards, null, 1) + '\n')
-  const dice = Array.from({ length: DICE_PHOTOS }, (_, i) => makeDice(i))
-  writeFileSync(join(root, 'dice', 'truth.json'), JSON.stringify(dice, null, 1) + '\n')
-  console.log(`wrote ${boards.length} board and ${dice.length} dice photos under ${root}`)
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
+  if (!only || only === 'board') {
+    mkdirSync(join(root, 'board'), { recursive: true })
+    const boards = Array.from({ length: BOARD_PHOTOS }, (_, i) => makeBoard(i))
+    writeFileSync(join(root, 'board', 'truth.json'), JSON.stringify(boards, null, 1) + '\n')
+    console.log(`wrote ${boards.length} board photos under ${root}`)
+  }
+  if (!only || only === 'board-tilted') {
+    mkdirSync(join(root, 'board-tilted'), { recursive: true })
+    const tilted = Array.from({ length: TILTED_PHOTOS }, (_, i) => makeTiltedBoard(i))
+    writeFileSync(join(root, 'board-tilted', 'truth.json'), JSON.stringify(tilted, null, 1) + '\n')
+    console.log(`wrote ${tilted.length} tilted board photos under ${root}`)
+  }
+  if (!only || only === 'dice') {
+    mkdirSync(join(root, 'dice'), { recursive: true })
+    const dice = Array.from({ length: DICE_PHOTOS }, (_, i) => makeDice(i))
+    writeFileSync(join(root, 'dice', 'truth.json'), JSON.stringify(dice, null, 1) + '\n')
+    console.log(`wrote ${dice.length} dice photos under ${root}`)
+  }
 }
 
 main()

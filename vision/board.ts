@@ -23,7 +23,8 @@ import {
   type Rgb,
   type RgbaImage,
 } from './raster.ts'
-import { findFieldGrid } from './board/fieldGrid.ts'
+import { cameraFromField, leanAt } from './board/camera.ts'
+import { fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
 
 /**
  * The field's outer corners in the photo, in this order: the corner at a12, at h12, at h0,
@@ -530,6 +531,10 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     const colourConfidence = Math.min(1, 0.5 + (colourMargin - 0.5) * 2.5)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
+  const unsure = new Set(cells.filter((c) => c.confidence < UNCERTAIN_BELOW).map((c) => c.cell))
+  // Corners that the printed grid does not confirm: every reading is a guess, so ask.
+  if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) unsure.add(c.cell)
+  for (const cell of cellsAStoneMayLeanInto(image, corners, cells)) unsure.add(cell)
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
     blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
@@ -539,10 +544,55 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     position,
     corners,
     cells,
-    uncertain: cells.filter((c) => c.confidence < UNCERTAIN_BELOW).map((c) => c.cell),
+    uncertain: cells.filter((c) => unsure.has(c.cell)).map((c) => c.cell),
     colours,
     errors: validatePosition(position),
   }
+}
+
+/** Below this share of its lines confirmed, a field's corners are not trusted for any reading. */
+const GRID_SUPPORT_TO_TRUST = 0.5
+/** The tallest token expected (cells): a stone's top leans at most this high's worth. */
+const TALLEST_STONE = 0.3
+/** A lean shorter than this stays inside the stone's own cell. */
+const LEAN_WITHIN_CELL = 0.25
+
+/**
+ * Cells whose reading a stone's height may have moved: in a tilted photo a token's top
+ * appears nearer the far end than its base, so a stone read in a cell may stand in the
+ * cell nearer the player. Both are asked about when that nearer cell reads empty or the
+ * same colour — the reading alone cannot tell a top from a base there.
+ */
+function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[]): Cell[] {
+  let camera
+  try {
+    camera = cameraFromField(homographyFromPoints(rectangle(COLUMNS, ROWS), corners), image.width, image.height)
+  } catch {
+    return []
+  }
+  if (!camera) return []
+  const stateOf = new Map(cells.map((c) => [c.cell, c.state]))
+  const asked: Cell[] = []
+  for (const reading of cells) {
+    if (reading.state === 'empty') continue
+    const { col, row } = cellPosition(reading.cell)
+    const u = col + 0.5
+    const v = ROWS - row - 0.5
+    const lean = leanAt(camera, u, v, TALLEST_STONE)
+    if (Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL) continue
+    const baseCol = Math.floor(u - lean.x)
+    const baseRow = ROWS - 1 - Math.floor(v - lean.y)
+    if (baseCol === col && baseRow === row) continue
+    if (baseCol < 0 || baseCol >= COLUMNS || baseRow < 1 || baseRow >= ROWS) continue
+    const base = cellName(baseCol, baseRow)
+    const baseState = stateOf.get(base)
+    if (baseState === 'empty' || baseState === reading.state) asked.push(reading.cell, base)
+  }
+  return asked
+}
+
+function cellPosition(cell: Cell): { col: number; row: number } {
+  return { col: cell.charCodeAt(0) - 'a'.charCodeAt(0), row: Number(cell.slice(1)) }
 }
 
 /** Lightness counts half: uneven light shifts it across one photo more than it shifts hue. */

@@ -49,7 +49,7 @@ beforeAll(() => {
     const misread = reading.cells.filter((c) => c.state !== truthAt(fixture, c.cell)).map((c) => c.cell)
     outcomes.push({ fixture, reading, cornerError, cellSize, misread })
   }
-}, 120_000)
+}, 300_000)
 
 describe('board photos: the generated set', () => {
   it('holds 60 photos with 0–16 stones, some taken from the far side of the table', () => {

@@ -99,6 +99,13 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   return { best, scale }
 }
 
+/** The share of the grid's lines and edges the photo shows where `corners` put them (0–1). */
+export function fieldGridSupport(image: RgbaImage, corners: Quad): number {
+  const { image: small, scale } = limitSize(image, WORKING_SIDE)
+  const smooth = gaussianBlur(toGray(small), 0.7)
+  return gridSupport(smooth, corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad)
+}
+
 interface Region {
   labels: Int32Array
   members: Component[]
