@@ -94,7 +94,7 @@ describe('board photos: a sideways photo', () => {
       expect([...reading.position.red].sort(), fixture.file).toEqual([...fixture.position.red].sort())
       expect([...reading.position.blue].sort(), fixture.file).toEqual([...fixture.position.blue].sort())
     }
-  })
+  }, 60_000)
 })
 
 /** The photo cut close around the field: little or none of the table and frame in view. */
@@ -125,7 +125,7 @@ describe('board photos: framed too tightly', () => {
       else expect(proposal.confidence, fixture.file).toBeLessThan(0.5)
     }
     expect(exact).toBeGreaterThanOrEqual(6)
-  })
+  }, 60_000)
 })
 
 describe('board photos: cells', () => {
