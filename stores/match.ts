@@ -33,7 +33,8 @@
  *   recordGenerator(generator: GeneratorRecord)  dice / cards / null for the coming throw
  *   makeThrow(move), makeNullThrow()     append ThrowMade
  *   correctPosition(position, note?)     append PositionCorrected
- *   scoreEnd()                           append EndScored
+ *   scoreEnd()                           append EndScored (the house's score)
+ *   enterEndScore(score)                 append EndScored entered: the score the referee typed
  *   undo(), redo()                       append Undo / Redo
  *   exportMatch(id?): string             the current match's file (JSON)
  *   importMatch(text, fallbackName?): Promise<ImportResult>   engine matchFile check; refused with the path of the problem; never half-applied
@@ -44,6 +45,7 @@ import {
   applyEvent,
   deriveMatch,
   endScoredEvent,
+  enteredEndScoreEvent,
   nullThrowEvent,
   parseMatchFile,
   serializeMatch,
@@ -392,6 +394,11 @@ export const useMatchStore = defineStore('match', () => {
     return appendInTurn(() => endScoredEvent(requireState(), nowIso()))
   }
 
+  /** A score-only end, or an end closed by its typed score (a blank end 0 : 0). */
+  function enterEndScore(score: Record<Color, number>): Promise<void> {
+    return appendInTurn(() => enteredEndScoreEvent(requireState(), score, nowIso()))
+  }
+
   function undo(): Promise<void> {
     return appendInTurn(() => ({ type: 'Undo' }))
   }
@@ -437,7 +444,7 @@ export const useMatchStore = defineStore('match', () => {
     loaded, currentId, matches, newerVersion, selectedMove, notice, dismissNotice,
     current, events, state, derivationError, position, summaries,
     load, stopWatching, createMatch, openMatch, deleteMatch, renameMatch,
-    recordGenerator, makeThrow, makeNullThrow, correctPosition, scoreEnd, undo, redo,
+    recordGenerator, makeThrow, makeNullThrow, correctPosition, scoreEnd, enterEndScore, undo, redo,
     exportMatch, importMatch,
   }
 })

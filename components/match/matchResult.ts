@@ -45,5 +45,5 @@ export function resultParams(state: MatchState, colorName: (color: Color) => str
 
 /** A match whose ends are typed as scores, with no throws (MatchSetup.recording, issue 9). */
 export function isScoreOnly(setup: MatchSetup): boolean {
-  return (setup as MatchSetup & { recording?: string }).recording === 'score-only'
+  return setup.recording === 'score-only'
 }
