@@ -69,7 +69,7 @@ describe('a score-only match', () => {
     expect(view.find('[data-testid="board"]').exists()).toBe(false)
     expect(view.find('[data-testid="throw-panel"]').exists()).toBe(false)
     expect(view.find('[data-testid="edit-position"]').exists()).toBe(false)
-    expect(view.find('[data-testid="match-header"]').text()).toContain('scores only')
+    expect(view.find('[data-testid="score-only-note"]').text()).toBe('Scores only: no throws are entered in this match.')
     const confirm = view.find('[data-testid="entry-confirm"]')
     expect(confirm.attributes('disabled')).toBeDefined()
     expect(confirm.text()).toBe('Choose who scored')
