@@ -24,8 +24,9 @@ const spread = (values: number[]) => `median ${ms(median(values))} (min ${ms(Mat
 
 /** The dice of the coming throw, tapped and recorded, then the first legal move chosen (not timed). */
 async function prepareThrow(page: Page): Promise<void> {
+  // The fifth die tapped records the roll (the dice pad of the one-screen throw loop).
   for (const value of SEED_DICE) await page.getByTestId(`dice-face-${value}`).click()
-  await page.getByTestId('dice-record').click()
+  await page.getByTestId('throw-limits').waitFor()
   const move = page.locator('[data-testid="legal-move"]').first()
   await move.waitFor({ state: 'attached' })
   if (!(await move.isVisible())) {
