@@ -11,6 +11,7 @@ import {
   homographyFromPoints,
   labAt,
   limitSize,
+  convexHull,
   median,
   medianColour,
   otsuThreshold,
@@ -222,23 +223,6 @@ function findBoardOutline(
   return { quad, confidence: Math.max(0, Math.min(1, (fill - 0.9) * 10)) * (coverage > 0.08 ? 1 : 0.5) }
 }
 
-/** Andrew's monotone chain; counter-clockwise in a y-up frame (clockwise on screen). */
-function convexHull(points: Point[]): Point[] {
-  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y)
-  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-  const lower: Point[] = []
-  for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop()
-    lower.push(p)
-  }
-  const upper: Point[] = []
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const p = sorted[i]!
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop()
-    upper.push(p)
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)]
-}
 
 function triangleArea(a: Point, b: Point, c: Point): number {
   return Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) / 2

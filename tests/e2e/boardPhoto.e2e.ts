@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Position } from '../../engine/index.ts'
-import { errorsOf, ExtensionBrowser, screenshot, screenshotOf } from './extension.ts'
+import { errorsOf, ExtensionBrowser, screenshot, screenshotOf, storedMatchesText } from './extension.ts'
 import { startDiceMatch, stonesOnBoard } from './referee.ts'
 import { loadTruth, PHOTO_FIXTURES, type BoardFixture, type DiceFixture } from '../vision/photoFixtures.ts'
 
@@ -107,7 +107,7 @@ describe('photographing the board in the side panel (Chromium)', () => {
     expect(log).toMatch(/Position corrected: .*\(from a photo\)/)
     await screenshot(panel, 'board-photo-applied')
 
-    const stored = JSON.stringify((await browser.storage()).matches)
+    const stored = storedMatchesText(await browser.storage())
     expect(stored).toContain('PositionCorrected')
     for (const cell of [...truth.position.red, ...truth.position.blue]) expect(stored).toContain(`"${cell}"`)
     expect(errorsOf(panel)).toEqual([])

@@ -238,3 +238,8 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     return offenders
   })
 }
+
+/** The stored matches (one `match:<id>` key each, stores/storageItems.ts), as one string to search. */
+export function storedMatchesText(items: Record<string, unknown>): string {
+  return JSON.stringify(Object.entries(items).filter(([key]) => key.startsWith('match:')).map(([, value]) => value))
+}

@@ -15,7 +15,7 @@
 //   score    middle Red 1, outer Red 1 → 2 : 0 Red; Red lost nothing, so Blue takes the hammer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ExtensionBrowser, errorsOf, NARROW_WIDTH, screenshot, screenshotOf, WIDE_WIDTH } from './extension.ts'
+import { ExtensionBrowser, errorsOf, NARROW_WIDTH, screenshot, screenshotOf, storedMatchesText, WIDE_WIDTH } from './extension.ts'
 import { chooseMove, confirmThrow, enterDice, playThrow, startDiceMatch, stonesOnBoard } from './referee.ts'
 
 const PLAYERS = { red: 'Anna', blue: 'Boris', hammer: 'red' } as const
@@ -175,7 +175,7 @@ describe('a referee session in the side panel', () => {
     expect(await panel.getByTestId('total-blue').innerText()).toBe('0')
     expect(await panel.getByTestId('linescore').getByTestId('hammer-blue').count()).toBe(1)
     const stored = await browser.storage()
-    expect(JSON.stringify(stored.matches)).toContain('EndScored')
+    expect(storedMatchesText(stored)).toContain('EndScored')
   })
 
   it('shows the match at a glance in the popup', async () => {

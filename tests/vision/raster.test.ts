@@ -207,3 +207,16 @@ describe('sample statistics', () => {
     ])
   })
 })
+
+describe('convexHull', () => {
+  it('keeps the corners of a square and drops the points inside and on its edges', async () => {
+    const { convexHull } = await import('../../vision/raster.ts')
+    const points = [
+      { x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }, { x: 0, y: 2 },
+      { x: 1, y: 1 }, { x: 1, y: 0 }, { x: 0.5, y: 1.5 },
+    ]
+    const hull = convexHull(points)
+    expect(hull).toHaveLength(4)
+    expect(new Set(hull.map((p) => `${p.x},${p.y}`))).toEqual(new Set(['0,0', '2,0', '2,2', '0,2']))
+  })
+})

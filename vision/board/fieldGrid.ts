@@ -7,6 +7,7 @@ import { COLUMNS, ROWS } from '../../engine/index.ts'
 import {
   applyHomography,
   connectedComponents,
+  convexHull,
   gaussianBlur,
   homographyFromPoints,
   limitSize,
@@ -272,22 +273,6 @@ function simplifyPolygon(points: Point[], count: number): Point[] {
   return polygon
 }
 
-function convexHull(points: Point[]): Point[] {
-  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y)
-  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-  const lower: Point[] = []
-  for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop()
-    lower.push(p)
-  }
-  const upper: Point[] = []
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const p = sorted[i]!
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop()
-    upper.push(p)
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)]
-}
 
 /** A 3×3 dilation (value 1) or erosion (value 0) of a mask. */
 function morphology(source: Uint8Array, width: number, height: number, value: 0 | 1): Uint8Array {
