@@ -206,8 +206,8 @@ describe('a broken stored value over 5 MB', () => {
     const { panel } = await launchWith(seeded)
     await panel.getByTestId('storage-problems').waitFor({ timeout: 15_000 })
     await panel.getByTestId('nav-matches').click()
-    const names = await panel.getByTestId('match-name').allInnerTexts()
-    expect(names.sort()).toEqual(['Current', 'Match 1', 'Match 2'])
+    // The list renders once the moved matches are read: wait for it rather than read it at once.
+    await expect.poll(async () => (await panel.getByTestId('match-name').allInnerTexts()).sort(), { timeout: 10_000 }).toEqual(['Current', 'Match 1', 'Match 2'])
     const legacy = (await panel.evaluate(async () => (await chrome.storage.local.get('matches')).matches)) as { matches: Record<string, unknown> }
     expect(Object.keys(legacy.matches)).toEqual(['broken'])
   })
