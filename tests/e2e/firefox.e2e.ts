@@ -17,11 +17,9 @@ async function storedText(firefox: FirefoxExtension): Promise<string> {
   return JSON.stringify(await firefox.storage())
 }
 
-/** Taps the five dice faces; records them when the panel asks for a separate step. */
+/** Taps the five dice faces: the fifth is the roll, and the limits follow. */
 async function enterDice(page: Page, values: readonly number[]): Promise<void> {
   for (const value of values) await tap(page, `dice-face-${value}`)
-  const record = await page.$('[data-testid="dice-record"]:not([disabled])')
-  if (record) await record.click()
   await page.waitForSelector('[data-testid="throw-limits"]', { timeout: 8_000 })
 }
 
