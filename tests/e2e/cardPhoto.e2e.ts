@@ -3,28 +3,19 @@
 // network. The side panel's route to the tool depends on other screens, so this test adds a
 // bare page to a copy of the build: it runs vision/cards/photoReader.ts (bundled here with
 // esbuild, as the extension's chunk would be) on fixture photos and compares with the truth.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, chromiumPath, errorsOf, EXTENSION_DIR, ExtensionBrowser, PROJECT_DIR, screenshot } from './extension.ts'
+import { assertBuilt, chromiumPath, errorsOf, EXTENSION_DIR, ExtensionBrowser, screenshot } from './extension.ts'
+import { addCardPhotoHarness } from './cardPhotoHarness.ts'
 import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
 import { cardLabel } from '../../components/throw/cardLabel.ts'
 
 /** Six cards of an international deck, no joker: a 52-card table's main cards (RULES.md §8). */
 const SIX_MAIN_CARDS = 'international-09.jpg'
 
-const HARNESS = `
-import { readCardPhoto, releaseCardReader } from './vision/cards/photoReader.ts'
-globalThis.readFixture = async (file) => {
-  const started = performance.now()
-  const result = await readCardPhoto(await (await fetch('/fixtures/' + file)).blob())
-  return { cards: result.cards.map((c) => c.card), ocrUsed: result.ocrUsed, ms: performance.now() - started }
-}
-globalThis.releaseCardReader = releaseCardReader
-`
 
 describe('the card reader in the built extension (Chromium)', () => {
   let extension: string
@@ -36,19 +27,7 @@ describe('the card reader in the built extension (Chromium)', () => {
     extension = mkdtempSync(join(tmpdir(), 'card-photo-extension-'))
     profile = mkdtempSync(join(tmpdir(), 'card-photo-profile-'))
     cpSync(EXTENSION_DIR, extension, { recursive: true })
-    cpSync(CARD_FIXTURE_FOLDER, join(extension, 'fixtures'), { recursive: true })
-    await build({
-      stdin: { contents: HARNESS, resolveDir: PROJECT_DIR, loader: 'ts' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      outfile: join(extension, 'card-photo-harness.js'),
-      logLevel: 'error',
-    })
-    writeFileSync(
-      join(extension, 'card-photo-harness.html'),
-      '<!doctype html><html><body><script type="module" src="/card-photo-harness.js"></script></body></html>',
-    )
+    await addCardPhotoHarness(extension)
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: true,

@@ -2,15 +2,14 @@
 // render without errors in both languages, a dice throw is recorded, the match survives closing
 // the page and restarting Firefox, and the bundled OCR reads a card photo offline under
 // Firefox's content security policy.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_DIR } from './extension.ts'
+import { addCardPhotoHarness } from './cardPhotoHarness.ts'
 import { FIREFOX_BUILD_DIR, FirefoxExtension, assertFirefoxBuilt, firefoxScreenshot, tap, textOf } from './firefox.ts'
-import { CARD_FIXTURE_FOLDER, loadCardTruth } from '../vision/cardFixtures.ts'
+import { loadCardTruth } from '../vision/cardFixtures.ts'
 
 /** Everything stored, as one string: the tests look for events in it whatever the storage layout. */
 async function storedText(firefox: FirefoxExtension): Promise<string> {
@@ -124,15 +123,6 @@ describe('the Firefox build in Firefox', () => {
 
 // The card reader's module, bundled as the extension's chunk would be, on a bare page added to a
 // copy of the Firefox build, so that it runs under the add-on's own CSP with its bundled assets.
-const HARNESS = `
-import { readCardPhoto, releaseCardReader } from './vision/cards/photoReader.ts'
-globalThis.readFixture = async (file) => {
-  const started = performance.now()
-  const result = await readCardPhoto(await (await fetch('/fixtures/' + file)).blob())
-  return { cards: result.cards.map((c) => c.card), ocrUsed: result.ocrUsed, ms: performance.now() - started }
-}
-globalThis.releaseCardReader = releaseCardReader
-`
 
 describe('the card reader in the Firefox build', () => {
   let addon: string
@@ -142,19 +132,7 @@ describe('the card reader in the Firefox build', () => {
     assertFirefoxBuilt()
     addon = mkdtempSync(join(tmpdir(), 'card-photo-firefox-'))
     cpSync(FIREFOX_BUILD_DIR, addon, { recursive: true })
-    cpSync(CARD_FIXTURE_FOLDER, join(addon, 'fixtures'), { recursive: true })
-    await build({
-      stdin: { contents: HARNESS, resolveDir: PROJECT_DIR, loader: 'ts' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      outfile: join(addon, 'card-photo-harness.js'),
-      logLevel: 'error',
-    })
-    writeFileSync(
-      join(addon, 'card-photo-harness.html'),
-      '<!doctype html><html><body><script type="module" src="/card-photo-harness.js"></script></body></html>',
-    )
+    await addCardPhotoHarness(addon)
     firefox = await FirefoxExtension.launch({ addonFolder: addon })
   })
 
