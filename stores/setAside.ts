@@ -5,26 +5,19 @@
 // reports entries it has not reported yet (whichever page set them aside: the popup opened
 // first reports nothing itself); Settings lists every entry, exports and deletes it.
 import { storage } from 'wxt/utils/storage'
-import type { RuleReason } from '../engine/index.ts'
 import { exclusive } from './storageLock.ts'
 import {
   LEGACY_MATCHES_KEY,
   SET_ASIDE_LIMITS,
   quarantineItem,
   type QuarantineEntry,
-  type StorageReasonCode,
 } from './storageItems.ts'
 
-export interface SetAsideRequest {
-  key: string
-  matchId?: string
-  reason: string
-  code?: StorageReasonCode
-  refusal?: RuleReason
-  at: string
-  size: number
-  /** The data: copied into the entry unless `keptIn` is 'key' (then only its start, as a preview). */
-  raw?: unknown
+/**
+ * What a page asks to set aside: the entry's fields it knows (QuarantineEntry, one shape), the
+ * data in `raw` — copied into the entry unless `keptIn` is 'key' (then only its start, as a preview).
+ */
+export type SetAsideRequest = Pick<QuarantineEntry, 'key' | 'matchId' | 'reason' | 'code' | 'refusal' | 'at' | 'size' | 'raw'> & {
   keptIn?: 'key'
 }
 
