@@ -156,6 +156,8 @@ export const RULE_ERROR_CODES = [
   'setup-field.color',
   'setup-field.hammer-by',
   'setup-field.recording',
+  'setup-field.clock',
+  'setup-field.thinking-seconds',
 
   // houseRules.ts: the house rules a match is played under (I-11)
   'house-rules.not-an-object',
@@ -209,6 +211,11 @@ export const RULE_ERROR_CODES = [
   'match.nothing-to-undo',
   'match.nothing-to-redo',
   'match.bad-date',
+  'match.no-clock',
+  'match.clock-at',
+  'match.clock-paused',
+  'match.clock-not-paused',
+  'match.clock-over',
 
   // matchFile.ts: a match file, checked whole before anything is stored
   'file.at',

@@ -2,6 +2,7 @@
 // already has, at the same cost at throw 1 and at throw 1,000 — and deriveMatch is the fold
 // of it over a whole log. The undo stack and the log lines are persistent stacks shared
 // with the states before, so nothing already applied is copied or replayed.
+import { CLOCK_NOT_STARTED, clockOf, pauseOrResume, tallyUntil, type ClockTally, type MatchClock } from './clock.ts'
 import { cardRoundNowOf, advanceCardRound, freshCardRound } from './cardRoundInMatch.ts'
 import { describeValue } from './describeValue.ts'
 import { RuleError, reasonOf, refuseWith, ruleReason } from './errors.ts'
@@ -64,6 +65,8 @@ interface Fold {
   lines: Stack<Omit<LogLine, 'undone'>>
   /** The index the next event gets. */
   next: number
+  /** The time tallied up to the latest event (clock.ts); null when the match has no clock. */
+  clock: ClockTally | null
 }
 
 // ─── Real events ─────────────────────────────────────────────────────────────
@@ -220,14 +223,22 @@ function stepUnchecked(fold: Fold | null, event: MatchEvent, index: number): Fol
   if (event.at !== undefined && (typeof event.at !== 'string' || Number.isNaN(Date.parse(event.at)))) {
     refuse('match.bad-date', { value: describeValue(event.at) }, `at: ${describeValue(event.at)} is not an ISO date and time`)
   }
+  const at = event.at === undefined ? null : Date.parse(event.at)
   if (fold === null) {
     const game = startGame(event)
     const started: Applied = { index, event: event as MatchStarted, before: game }
-    return { game, applied: push(null, started), undone: null, lines: push(null, lineOf(game, index, event)), next: index + 1 }
+    const clock = game.setup.clock === undefined ? null : tallyUntil(CLOCK_NOT_STARTED, game, at)
+    return { game, applied: push(null, started), undone: null, lines: push(null, lineOf(game, index, event)), next: index + 1, clock }
   }
+  // The time since the event before runs as the game stood until this event.
+  let clock = fold.clock === null ? null : tallyUntil(fold.clock, fold.game, at)
   let { applied, undone } = fold
   let game: Game
-  if (event.type === 'Undo') {
+  if (event.type === 'ClockPaused' || event.type === 'ClockResumed') {
+    // Not a real event: the game, what Undo takes back and what Redo puts back stay as they were.
+    clock = pauseOrResume(clock, fold.game, event)
+    game = fold.game
+  } else if (event.type === 'Undo') {
     // MatchStarted itself cannot be undone: the first entry stays.
     if (applied.size < 2 || applied.rest === null) refuse('match.nothing-to-undo', {}, 'Undo: nothing to undo')
     undone = push(undone, { index: applied.top.index, event: applied.top.event })
@@ -244,7 +255,7 @@ function stepUnchecked(fold: Fold | null, event: MatchEvent, index: number): Fol
     applied = push(applied, { index, event, before: fold.game })
     undone = null
   }
-  return { game, applied, undone, lines: push(fold.lines, lineOf(game, index, event)), next: index + 1 }
+  return { game, applied, undone, lines: push(fold.lines, lineOf(game, index, event)), next: index + 1, clock }
 }
 
 /** One event onto the fold; a refusal names the event's index and type. */
@@ -264,13 +275,18 @@ function step(fold: Fold | null, event: MatchEvent): Fold {
 
 const FOLDS = new WeakMap<MatchFold, Fold>()
 
+/** Only a real event can be taken back: Undo, Redo and the clock's pauses stay as they were. */
+function isReal(event: MatchEvent): event is RealEvent {
+  return event.type !== 'Undo' && event.type !== 'Redo' && event.type !== 'ClockPaused' && event.type !== 'ClockResumed'
+}
+
 /** The log lines, built when first read: appending an event never copies them. */
 function logOf(fold: Fold): LogLine[] {
   const inEffect = new Set<number>()
   for (let node: Stack<Applied> | null = fold.applied; node; node = node.rest) inEffect.add(node.top.index)
   return toArray(fold.lines).map((line) => ({
     ...line,
-    undone: line.event.type !== 'Undo' && line.event.type !== 'Redo' && !inEffect.has(line.index),
+    undone: isReal(line.event) && !inEffect.has(line.index),
   }))
 }
 
@@ -347,6 +363,19 @@ export function appendEvent(events: readonly MatchEvent[], event: MatchEvent): M
   const next = [...events, event]
   deriveMatch(next)
   return next
+}
+
+/**
+ * The clock of a timed match at `now` (ISO 8601), or null when the match has no clock
+ * (setup.clock absent). Pure: the time since the latest event is counted up to `now`, as the
+ * match stands; the engine never reads the wall clock (docs/clock.md).
+ */
+export function clockAt(state: MatchState, now: string): MatchClock | null {
+  const fold = foldOf(state)
+  if (fold.clock === null || state.setup.clock === undefined) return null
+  const moment = typeof now === 'string' ? Date.parse(now) : Number.NaN
+  if (Number.isNaN(moment)) refuseWith('match.bad-date', { value: describeValue(now) }, `clockAt: ${describeValue(now)} is not an ISO date and time`)
+  return clockOf(fold.clock, fold.game, moment, state.setup.clock)
 }
 
 /** A new log: just the MatchStarted event. Throws on a bad setup. */

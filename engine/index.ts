@@ -51,9 +51,14 @@ export type { Score, ScoreBreakdown, ZoneCount, ZoneOutcome } from './scoring.ts
 export { DEFAULT_END_COUNT, END_COUNTS, RECORDINGS, defaultSetup, setupErrors, setupProblems, setupProblemReason } from './matchSetup.ts'
 export type { EndCount, MatchSetup, Recording, SetupProblem, Variant } from './matchSetup.ts'
 export { THROWS_PER_END, hammerAfter, moverOf } from './turns.ts'
-export { appendEvent, applyEvent, deriveMatch, startMatch } from './fold.ts'
+export { appendEvent, applyEvent, clockAt, deriveMatch, startMatch } from './fold.ts'
+export { MAX_THINKING_SECONDS } from './clock.ts'
+export type { ClockSetup, MatchClock } from './clock.ts'
 export { endScoredEvent, enteredEndScoreEvent, nullThrowEvent, throwEvent } from './nextEvents.ts'
 export type {
+  ClockEvent,
+  ClockPaused,
+  ClockResumed,
   EndScored,
   GeneratorRecord,
   GeneratorRecorded,

@@ -107,7 +107,25 @@ export interface Redo extends EventBase {
   type: 'Redo'
 }
 
-export type MatchEvent = MatchStarted | GeneratorRecorded | ThrowMade | PositionCorrected | EndScored | Undo | Redo
+/**
+ * The referee stops the clock (a timed match only, setup.clock; docs/clock.md). Not a real
+ * event: Undo passes over it and it clears nothing Redo could put back; time that ran is
+ * never taken back. `at` is required: a pause is a moment.
+ */
+export interface ClockPaused extends EventBase {
+  type: 'ClockPaused'
+  at: string
+}
+
+/** The referee starts the paused clock again. Like ClockPaused, not undoable and timed. */
+export interface ClockResumed extends EventBase {
+  type: 'ClockResumed'
+  at: string
+}
+
+export type ClockEvent = ClockPaused | ClockResumed
+
+export type MatchEvent = MatchStarted | GeneratorRecorded | ThrowMade | PositionCorrected | EndScored | Undo | Redo | ClockPaused | ClockResumed
 export type MatchEventType = MatchEvent['type']
-/** Events that change the game (everything but Undo and Redo). */
-export type RealEvent = Exclude<MatchEvent, Undo | Redo>
+/** Events that change the game (everything but Undo, Redo and the clock's pauses). */
+export type RealEvent = Exclude<MatchEvent, Undo | Redo | ClockEvent>

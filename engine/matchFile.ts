@@ -303,6 +303,8 @@ const EVENT_FIELDS: Readonly<Record<MatchEventType, readonly string[]>> = {
   EndScored: ['score', 'entered'],
   Undo: [],
   Redo: [],
+  ClockPaused: [],
+  ClockResumed: [],
 }
 
 function isEventType(value: unknown): value is MatchEventType {
@@ -319,10 +321,11 @@ function houseRulesOf(first: unknown): HouseRules | null {
 /** setupErrors checks the values; a file also may not carry fields nobody reads. */
 function checkSetupFields(setup: unknown, path: string): void {
   if (!isRecord(setup)) return
-  expectKeys(setup, path, ['players', 'ends', 'variant', 'firstHammer', 'firstHammerBy', 'houseRules', 'recording'])
+  expectKeys(setup, path, ['players', 'ends', 'variant', 'firstHammer', 'firstHammerBy', 'houseRules', 'recording', 'clock'])
   if (isRecord(setup.players)) expectKeys(setup.players, `${path}.players`, ['red', 'blue'])
   if (isRecord(setup.variant)) expectKeys(setup.variant, `${path}.variant`, ['kind', 'deck', 'discardPileTracking'])
   if (isRecord(setup.houseRules)) expectKeys(setup.houseRules, `${path}.houseRules`, ['quadrupleConstraint', 'cardLimits'])
+  if (isRecord(setup.clock)) expectKeys(setup.clock, `${path}.clock`, ['thinkingSeconds'])
 }
 
 function checkEvent(event: unknown, path: string, houseRules: HouseRules | null): void {
@@ -381,6 +384,9 @@ function checkEvent(event: unknown, path: string, houseRules: HouseRules | null)
     }
     case 'Undo':
     case 'Redo':
+    case 'ClockPaused':
+    case 'ClockResumed':
+      // A clock event's time (required) and whether the match has a clock: the replay's part.
       return
   }
 }

@@ -1,6 +1,7 @@
 // What the players agree before the first throw (RULES.md §1, §7, §8, §10, I-11), and the
 // checks a setup from a form or a file passes before a match starts.
 import { DECKS, type Deck } from './cards.ts'
+import { clockSetupProblems, type ClockSetup } from './clock.ts'
 import { describeValue } from './describeValue.ts'
 import { ruleReason, type RuleErrorCode, type RuleParams, type RuleReason } from './errors.ts'
 import { DEFAULT_HOUSE_RULES, houseRulesProblems, type HouseRules } from './houseRules.ts'
@@ -43,6 +44,8 @@ export interface MatchSetup {
   houseRules: HouseRules
   /** Absent: 'throws'. */
   recording?: Recording
+  /** Absent: no clock. Present: the match is timed (clock.ts, docs/clock.md). */
+  clock?: ClockSetup
 }
 
 /** The setup with defaults filled in (8 ends, dice, default house rules, hammer by lot). */
@@ -119,6 +122,7 @@ export function setupProblems(setup: unknown): SetupProblem[] {
     const value = describeValue(setup.recording)
     problems.push(problem('setup.recording', 'setup-field.recording', { value }, `${value} — expected 'throws' or 'score-only'`))
   }
+  problems.push(...clockSetupProblems(setup.clock))
   // A card match's L1 table is also checked along its deck's ranking (RULES.md §8, I-4).
   const deck = isRecord(variant) && variant.kind === 'cards' && (DECKS as readonly unknown[]).includes(variant.deck) ? (variant.deck as Deck) : undefined
   problems.push(...houseRulesProblems(setup.houseRules, deck).map((reason) => ({ field: 'setup.houseRules', reason })))

@@ -36,6 +36,7 @@
  *   scoreEnd()                           append EndScored (the house's score)
  *   enterEndScore(score)                 append EndScored entered: the score the referee typed
  *   undo(), redo()                       append Undo / Redo
+ *   pauseClock(), resumeClock()          append ClockPaused / ClockResumed (a timed match; not undoable)
  *   exportMatch(id?): string             the current match's file (JSON)
  *   importMatch(text, fallbackName?): Promise<ImportResult>   engine matchFile check; refused with the path of the problem; never half-applied
  */
@@ -407,6 +408,15 @@ export const useMatchStore = defineStore('match', () => {
     return appendInTurn(() => ({ type: 'Redo' }))
   }
 
+  /** The referee stops the clock of a timed match (docs/clock.md); the engine refuses it otherwise. */
+  function pauseClock(): Promise<void> {
+    return appendInTurn(() => ({ type: 'ClockPaused', at: nowIso() }))
+  }
+
+  function resumeClock(): Promise<void> {
+    return appendInTurn(() => ({ type: 'ClockResumed', at: nowIso() }))
+  }
+
   // ─── match files ───────────────────────────────────────────────────────────
 
   function exportMatch(id: string | null = currentId.value): string {
@@ -444,7 +454,7 @@ export const useMatchStore = defineStore('match', () => {
     loaded, currentId, matches, newerVersion, selectedMove, notice, dismissNotice,
     current, events, state, derivationError, position, summaries,
     load, stopWatching, createMatch, openMatch, deleteMatch, renameMatch,
-    recordGenerator, makeThrow, makeNullThrow, correctPosition, scoreEnd, enterEndScore, undo, redo,
+    recordGenerator, makeThrow, makeNullThrow, correctPosition, scoreEnd, enterEndScore, undo, redo, pauseClock, resumeClock,
     exportMatch, importMatch,
   }
 })
