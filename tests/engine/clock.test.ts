@@ -263,7 +263,8 @@ describe('determinism and the fold', () => {
         for (const { kind, seconds } of steps) {
           now += seconds
           const clock = table.clock(now)
-          if (kind === 'pause') clock.paused ? table.resumeAt(now) : table.pauseAt(now)
+          if (kind === 'pause' && clock.paused) table.resumeAt(now)
+          else if (kind === 'pause') table.pauseAt(now)
           else if (kind === 'undo' && table.state.canUndo) table.undoAt(now)
           else if (kind === 'score' && table.state.throwsMade > 0) table.scoreAt(now)
           else if (table.state.phase === 'throwing') table.throwAt(now)
