@@ -73,6 +73,7 @@ import {
   emptyIndex,
   newerVersionRefusal,
   openMatchIndex,
+  readContinuation,
   readMatch,
   readStoredMatch,
   renameStoredMatch,
@@ -93,6 +94,8 @@ export interface MatchSummary {
   end: number
   phase: MatchPhase
   totals: Record<Color, number>
+  /** Who has the hammer in the end being played. */
+  hammer: Color
   winner: Color | null
 }
 
@@ -159,7 +162,7 @@ export const useMatchStore = defineStore('match', () => {
   )
   const summaries = computed<MatchSummary[]>(() =>
     Object.values(index.value.matches)
-      .map(({ id, name, players, updatedAt, end, phase, totals, winner }) => ({ id, name, players, updatedAt, end, phase, totals, winner }))
+      .map(({ id, name, players, updatedAt, end, phase, totals, hammer, winner }) => ({ id, name, players, updatedAt, end, phase, totals, hammer, winner }))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
   )
 
@@ -203,20 +206,7 @@ export const useMatchStore = defineStore('match', () => {
       if (typeof next.name === 'string' && next.name !== mine.name) record.value = { ...mine, name: next.name, updatedAt: String(next.updatedAt) }
       return
     }
-    const incoming = next.events as MatchEvent[]
-    const sameStart =
-      length > mine.events.length && JSON.stringify(incoming[mine.events.length - 1]) === JSON.stringify(mine.events[mine.events.length - 1])
-    if (sameStart && matchState.value) {
-      try {
-        let applied = matchState.value
-        for (const event of incoming.slice(mine.events.length)) applied = applyEvent(applied, event)
-        show({ record: { ...mine, ...next, v: MATCH_STORAGE_VERSION, events: incoming }, state: applied })
-        return
-      } catch {
-        // not a plain continuation after all: read it whole below
-      }
-    }
-    const reading = readStoredMatch(raw, mine.id)
+    const reading = matchState.value ? readContinuation({ record: mine, state: matchState.value }, raw) : readStoredMatch(raw, mine.id)
     if (reading.ok) show(reading)
     else void showStored(mine.id)
   }

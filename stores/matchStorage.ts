@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import {
   MATCH_FILE_FORMAT,
   MATCH_FILE_VERSION,
+  applyEvent,
   readMatchFile,
   reasonOf,
   type MatchEvent,
@@ -155,6 +156,28 @@ export function readStoredMatch(raw: unknown, id: string): MatchReading {
     if (good === 0 || goodState === null) return { ok: false, problem }
     return { ok: false, problem, prefix: { record: record(stored.events.slice(0, good)), state: goodState, rest: stored.events.slice(good) } }
   }
+}
+
+/**
+ * Another page's write to a match this page shows. The log only grows, so a longer stored log
+ * that still holds this page's last event goes on from the state held: only the events it adds
+ * are applied (applyEvent checks each). Anything else is read and re-checked whole.
+ */
+export function readContinuation(held: MatchReadingOk, raw: unknown): MatchReading {
+  const mine = held.record.events
+  const next = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<StoredMatch>
+  const incoming = Array.isArray(next.events) ? (next.events as MatchEvent[]) : null
+  const sameStart = incoming !== null && incoming.length > mine.length && JSON.stringify(incoming[mine.length - 1]) === JSON.stringify(mine[mine.length - 1])
+  if (incoming !== null && sameStart) {
+    try {
+      let state = held.state
+      for (const event of incoming.slice(mine.length)) state = applyEvent(state, event)
+      return { ok: true, record: { ...held.record, ...next, v: MATCH_STORAGE_VERSION, events: incoming }, state }
+    } catch {
+      // not a plain continuation after all: read it whole below
+    }
+  }
+  return readStoredMatch(raw, held.record.id)
 }
 
 // ─── the index ───

@@ -1,0 +1,6 @@
+import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import '../../styles/theme.css'
+import App from './App.vue'
+
+createApp(App).use(createPinia()).mount('#app')
