@@ -25,6 +25,7 @@ import {
   type RgbaImage,
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
+import { sampleCellsAsTokens, stoneDistance, type CellSample } from './board/cells.ts'
 import { fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
 
 /**
@@ -82,8 +83,6 @@ export const UNCERTAIN_BELOW = 0.75
 /** The first guess for which cluster is which side, before the user calibrates. */
 export const DEFAULT_STONE_COLOURS: StoneColours = { red: [200, 40, 45], blue: [40, 70, 200] }
 
-/** Pixels per cell in the rectified field. */
-const CELL_PIXELS = 24
 /** Side of the working copy used to find the board's outline. */
 const OUTLINE_SIDE = 640
 
@@ -483,41 +482,40 @@ export function sampleStoneColour(image: RgbaImage, point: Point, radius = 3): R
   return medianColour(samples)
 }
 
-interface CellSample {
-  cell: Cell
-  centre: Lab
-  centreRgb: Rgb
-  /** How far the centre is from the board's own colour at this cell. */
-  contrast: number
-}
-
 /** Reads the field inside `corners` (proposed when not given). */
 export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): BoardReading {
   const progress = options.onProgress ?? (() => {})
   const corners = options.corners ?? proposeCorners(image).corners
   progress(0.4)
-  const field = warpQuadrilateral(image, corners, COLUMNS * CELL_PIXELS, ROWS * CELL_PIXELS)
-  progress(0.6)
-  const samples = sampleCells(field)
+  const { samples } = sampleCellsAsTokens(image, corners)
   progress(0.8)
   const contrastLevel = Math.min(30, Math.max(14, otsuThreshold(samples.map((s) => Math.min(255, s.contrast)))))
   const stoneSamples = samples.filter((s) => s.contrast > contrastLevel)
   const colours = options.colours ?? calibrateColours(stoneSamples.map((s) => s.centreRgb))
   const prototypes = { red: rgbToLab(...colours.red), blue: rgbToLab(...colours.blue) }
+  const separation = stoneDistance(prototypes.red, prototypes.blue)
+  const unsure = new Set<Cell>()
   const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     const toRed = stoneDistance(sample.centre, prototypes.red)
     const toBlue = stoneDistance(sample.centre, prototypes.blue)
     const state: Color = toRed <= toBlue ? 'red' : 'blue'
+    // Unlike either stone (a shadow, a printed colour, the dark side of a farther stone):
+    // not a stone as far as the reading can tell, and the player says.
+    if (Math.min(toRed, toBlue) > Math.max(UNLIKE_ANY_STONE, 0.6 * separation)) {
+      unsure.add(sample.cell)
+      return { cell: sample.cell, state: 'empty', confidence: 0.5 }
+    }
     const colourMargin = 0.5 + (0.5 * Math.abs(toRed - toBlue)) / Math.max(1e-6, toRed + toBlue)
     // Sure of a colour only when clearly nearer one prototype than the other.
     const colourConfidence = Math.min(1, 0.5 + (colourMargin - 0.5) * 2.5)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
-  const unsure = new Set(cells.filter((c) => c.confidence < UNCERTAIN_BELOW).map((c) => c.cell))
+  for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) unsure.add(c.cell)
   // Corners that the printed grid does not confirm: every reading is a guess, so ask.
   if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) unsure.add(c.cell)
+  for (const cell of cellsAFartherStoneMayReach(samples, cells)) unsure.add(cell)
   for (const cell of cellsAStoneMayLeanInto(image, corners, cells)) unsure.add(cell)
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
@@ -536,6 +534,30 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
 
 /** Below this share of its lines confirmed, a field's corners are not trusted for any reading. */
 const GRID_SUPPORT_TO_TRUST = 0.5
+/** A colour this far (ΔE, lightness half) from both stones' is no stone's. */
+const UNLIKE_ANY_STONE = 30
+/** The widest token expected (radius, cells): a farther stone's side reaches this near. */
+const WIDEST_STONE = 0.45
+/** How far round its point a cell's reading looks (cells). */
+const READ_RADIUS = 0.12
+
+/**
+ * Cells whose reading a farther stone may have given: a cell is read where its own stone's
+ * top would be, and when that point leans far enough the side of a stone in the next cell
+ * towards the far end is seen there. A stone read in a cell just in front of a stone of the
+ * same colour is then asked about — the reading alone cannot tell a top from a side there.
+ */
+function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[]): Cell[] {
+  const asked: Cell[] = []
+  for (let i = 0; i < cells.length; i++) {
+    const reading = cells[i]!
+    const farther = cells[i + COLUMNS]
+    if (reading.state === 'empty' || !farther || farther.state !== reading.state) continue
+    if (samples[i]!.lean + WIDEST_STONE + READ_RADIUS > 1) asked.push(reading.cell)
+  }
+  return asked
+}
+
 /** The tallest token expected (cells): a stone's top leans at most this high's worth. */
 const TALLEST_STONE = 0.3
 /** A lean shorter than this stays inside the stone's own cell. */
@@ -577,58 +599,6 @@ function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: 
 
 function cellPosition(cell: Cell): { col: number; row: number } {
   return { col: cell.charCodeAt(0) - 'a'.charCodeAt(0), row: Number(cell.slice(1)) }
-}
-
-/** Lightness counts half: uneven light shifts it across one photo more than it shifts hue. */
-function stoneDistance(a: Lab, b: Lab): number {
-  return Math.hypot(0.5 * (a[0] - b[0]), a[1] - b[1], a[2] - b[2])
-}
-
-/**
- * Each cell's centre against the board's colour at that cell, read at the cell's four
- * corners where a stone in the cell does not reach (the house zones are coloured, and
- * light varies across the board, so a single background colour would not do).
- */
-function sampleCells(field: RgbaImage): CellSample[] {
-  const samples: CellSample[] = []
-  const s = CELL_PIXELS
-  const centreRadius = s * 0.17
-  for (let row = 1; row < ROWS; row++)
-    for (let col = 0; col < COLUMNS; col++) {
-      const x0 = col * s
-      const y0 = (ROWS - 1 - row) * s
-      const centre: Lab[] = []
-      const centreRgb: Rgb[] = []
-      for (let y = Math.floor(y0 + s / 2 - centreRadius); y <= y0 + s / 2 + centreRadius; y++)
-        for (let x = Math.floor(x0 + s / 2 - centreRadius); x <= x0 + s / 2 + centreRadius; x++) {
-          if ((x + 0.5 - x0 - s / 2) ** 2 + (y + 0.5 - y0 - s / 2) ** 2 > centreRadius ** 2) continue
-          centre.push(labOfPixel(field, x, y))
-          const i = (y * field.width + x) * 4
-          centreRgb.push([field.data[i]!, field.data[i + 1]!, field.data[i + 2]!])
-        }
-      const background: Lab[] = []
-      const inset = Math.round(s * 0.1)
-      for (const [cx, cy] of [
-        [x0 + inset, y0 + inset],
-        [x0 + s - 1 - inset, y0 + inset],
-        [x0 + inset, y0 + s - 1 - inset],
-        [x0 + s - 1 - inset, y0 + s - 1 - inset],
-      ] as const)
-        for (const [dx, dy] of [
-          [0, 0],
-          [1, 0],
-          [0, 1],
-        ] as const)
-          background.push(labOfPixel(field, cx + (cx < x0 + s / 2 ? dx : -dx), cy + (cy < y0 + s / 2 ? dy : -dy)))
-      const centreLab = medianColour(centre)
-      samples.push({
-        cell: cellName(col, row),
-        centre: centreLab,
-        centreRgb: medianColour(centreRgb),
-        contrast: deltaE(centreLab, medianColour(background)),
-      })
-    }
-  return samples
 }
 
 /**

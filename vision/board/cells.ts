@@ -1,0 +1,278 @@
+// What each cell of a photographed field shows (issue 10): the colour where a stone standing
+// there would show its top, against the printed board's own colour at the point seen there.
+//
+// - Stones are tokens with height. From a seated player's chair a token's top lands nearer
+//   the far end than its base, by more than half a cell in the far rows, so the cell is read
+//   where its stone's top would be: the field point raised by the tokens' height. The height
+//   is estimated once per photo from the stones themselves: bases stand at cells' centres,
+//   tops lean by the camera's geometry, so the height is the one that brings the tops seen
+//   back onto cells' centres.
+// - The board is printed in zones of one colour each (RULES.md §2: guard, house rings,
+//   none), so the colour a cell shows when empty is what most of its zone shows nearby.
+//   Ring lines and grid lines on a cell's border never enter a cell's reading, and a
+//   filled house cell is its zone's colour, not a stone.
+import { COLUMNS, ROWS, cellName, zoneAt, type Cell } from '../../engine/index.ts'
+import {
+  applyHomography,
+  homographyFromPoints,
+  medianColour,
+  rectangle,
+  rgbToLab,
+  sampleBilinear,
+  type Lab,
+  type Point,
+  type Rgb,
+  type RgbaImage,
+} from '../raster.ts'
+import { cameraFromField, leanAt, type BoardCamera } from './camera.ts'
+
+export interface CellSample {
+  cell: Cell
+  /** The colour where a stone's top would be, Lab and RGB. */
+  centre: Lab
+  centreRgb: Rgb
+  /** How far that colour is from the printed board's colour at the point it shows. */
+  contrast: number
+  /** How far (cells, towards the far end) a stone's top in this cell leans from its base. */
+  lean: number
+}
+
+export interface CellSampling {
+  samples: CellSample[]
+  /** The tokens' estimated height (cells); 0 in a square-on view or without stones to measure. */
+  height: number
+}
+
+/** Field corners in the order a12, h12, h0, a0 (as vision/board.ts names them). */
+type Corners = readonly [Point, Point, Point, Point]
+
+/** Lightness counts half: uneven light shifts it across one photo more than it shifts hue. */
+export function stoneDistance(a: Lab, b: Lab): number {
+  return Math.hypot(0.5 * (a[0] - b[0]), a[1] - b[1], a[2] - b[2])
+}
+
+/** A centre differing from the board by this much is taken as a candidate stone to measure. */
+const CANDIDATE_CONTRAST = 28
+/** The tallest token believed (cells); taller estimates are clamped. */
+const TALLEST_TOKEN = 0.5
+/** Field units between samples when tracing a stone's top. */
+const TRACE_STEP = 0.05
+/** How far from a candidate cell's centre its stone's top is looked for (cells). */
+const TOP_REACH = 1.2
+/** A point of the field within this distance of a candidate's colour is part of its top. */
+const TOP_MATCH = 18
+
+/** Field point (u across, v from the far end) of a cell's centre. */
+const centreOf = (col: number, row: number) => ({ u: col + 0.5, v: ROWS - row - 0.5 })
+
+/** Reads the photo in Lab at sub-pixel points. */
+function labReader(image: RgbaImage): (p: Point) => Lab {
+  const rgb: Rgb = [0, 0, 0]
+  return (p) => {
+    sampleBilinear(image, p.x, p.y, rgb)
+    return rgbToLab(rgb[0], rgb[1], rgb[2])
+  }
+}
+
+/** The median colour of a small disc of the field (radius in cells) at height z, in RGB. */
+function discColour(image: RgbaImage, project: (u: number, v: number, z: number) => Point, u: number, v: number, z: number, radius: number): Rgb {
+  const samples: Rgb[] = []
+  for (let i = -1; i < 8; i++) {
+    const r = i < 0 ? 0 : radius
+    const a = (i * Math.PI) / 4
+    const p = project(u + r * Math.cos(a), v + r * Math.sin(a), z)
+    samples.push(sampleBilinear(image, p.x, p.y))
+  }
+  return medianColour(samples)
+}
+
+/**
+ * The printed board's colour by cell: for each cell, the median of the flat samples of the
+ * nearest cells of its zone (its own included), most of which hold no stone.
+ */
+function boardColours(read: (p: Point) => Lab, flat: (u: number, v: number) => Point): Lab[][] {
+  const samplesOf: Lab[][][] = []
+  for (let row = 0; row < ROWS; row++) {
+    samplesOf.push([])
+    for (let col = 0; col < COLUMNS; col++) {
+      const { u, v } = centreOf(col, row)
+      const cell: Lab[] = []
+      for (const [du, dv] of [
+        [0, 0],
+        [-0.3, -0.3],
+        [0.3, -0.3],
+        [-0.3, 0.3],
+        [0.3, 0.3],
+      ] as const)
+        cell.push(read(flat(u + du, v + dv)))
+      samplesOf[row]!.push(cell)
+    }
+  }
+  const colours: Lab[][] = []
+  for (let row = 0; row < ROWS; row++) {
+    colours.push([])
+    for (let col = 0; col < COLUMNS; col++) {
+      const zone = zoneAt(col, row)
+      const near: { d: number; col: number; row: number }[] = []
+      for (let r = 1; r < ROWS; r++)
+        for (let c = 0; c < COLUMNS; c++) if (zoneAt(c, r) === zone) near.push({ d: Math.hypot(c - col, r - row), col: c, row: r })
+      near.sort((a, b) => a.d - b.d)
+      const pooled = near.slice(0, 6).flatMap((n) => samplesOf[n.row]![n.col]!)
+      colours[row]!.push(pooled.length > 0 ? medianColour(pooled) : medianColour(samplesOf[row]![col]!))
+    }
+  }
+  return colours
+}
+
+/** The frame's colour: the median just outside the field all round. */
+function frameColour(read: (p: Point) => Lab, flat: (u: number, v: number) => Point): Lab {
+  const samples: Lab[] = []
+  for (let u = 0.25; u < COLUMNS; u += 0.5) samples.push(read(flat(u, -0.3)))
+  for (let v = 0.25; v < ROWS - 1; v += 0.5) samples.push(read(flat(-0.3, v)), read(flat(COLUMNS + 0.3, v)))
+  return medianColour(samples)
+}
+
+/**
+ * Where the stones' tops are, on the board as if printed (field units): from each candidate
+ * cell, the patch of the field around it that shows the candidate's colour, its centre if
+ * the patch is a single token's top (as wide as a token, not two run together).
+ */
+function topCentres(
+  read: (p: Point) => Lab,
+  flat: (u: number, v: number) => Point,
+  candidates: { u: number; v: number; colour: Lab }[],
+): Point[] {
+  const tops: Point[] = []
+  const side = Math.round(2 * TOP_REACH / TRACE_STEP) + 1
+  const seen = new Uint8Array(side * side)
+  for (const { u, v, colour } of candidates) {
+    seen.fill(0)
+    const origin = (side - 1) / 2
+    const queue = [origin * side + origin]
+    seen[queue[0]!] = 1
+    let sumU = 0
+    let sumV = 0
+    let count = 0
+    let minU = Infinity
+    let maxU = -Infinity
+    let minV = Infinity
+    let maxV = -Infinity
+    while (queue.length > 0) {
+      const index = queue.pop()!
+      const du = ((index % side) - origin) * TRACE_STEP
+      const dv = (Math.floor(index / side) - origin) * TRACE_STEP
+      if (stoneDistance(read(flat(u + du, v + dv)), colour) > TOP_MATCH) continue
+      sumU += du
+      sumV += dv
+      count++
+      minU = Math.min(minU, du)
+      maxU = Math.max(maxU, du)
+      minV = Math.min(minV, dv)
+      maxV = Math.max(maxV, dv)
+      const x = index % side
+      const y = Math.floor(index / side)
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
+        if (nx < 0 || ny < 0 || nx >= side || ny >= side) continue
+        const next = ny * side + nx
+        if (seen[next]) continue
+        seen[next] = 1
+        queue.push(next)
+      }
+    }
+    const width = maxU - minU
+    const length = maxV - minV
+    if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > 1.2) continue
+    const top = { x: u + sumU / count, y: v + sumV / count }
+    if (tops.some((t) => Math.hypot(t.x - top.x, t.y - top.y) < 0.3)) continue
+    tops.push(top)
+  }
+  return tops
+}
+
+/**
+ * The tokens' height: the one that puts the stones' bases, found from their tops by the
+ * camera's lean, nearest the cells' centres (bases stand in cells; tops lean anywhere).
+ */
+function estimateHeight(camera: BoardCamera, tops: Point[]): number {
+  if (tops.length === 0) return 0
+  let best = 0
+  let bestCost = Infinity
+  for (let height = 0; height <= TALLEST_TOKEN + 1e-9; height += 0.01) {
+    let cost = 0
+    for (const top of tops) {
+      // The base is where the top is minus the lean there (taken at the base, found in two steps).
+      let base = top
+      for (let step = 0; step < 2; step++) {
+        const lean = leanAt(camera, base.x, base.y, height)
+        base = { x: top.x - lean.x, y: top.y - lean.y }
+      }
+      const offU = base.x - (Math.floor(base.x) + 0.5)
+      const offV = base.y - (Math.floor(base.y) + 0.5)
+      cost += Math.min(0.09, offU * offU + offV * offV)
+    }
+    // A shorter token explains the same tops with less: prefer it unless clearly worse.
+    cost += 0.02 * height * tops.length
+    if (cost < bestCost) {
+      bestCost = cost
+      best = height
+    }
+  }
+  return best
+}
+
+/** Samples every cell of rows 1–12 where a stone's top would be, row by row from row 1. */
+export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSampling {
+  const toPhoto = homographyFromPoints(rectangle(COLUMNS, ROWS), corners)
+  const toField = homographyFromPoints(corners, rectangle(COLUMNS, ROWS))
+  const flat = (u: number, v: number) => applyHomography(toPhoto, u, v)
+  let camera: BoardCamera | null
+  try {
+    camera = cameraFromField(toPhoto, image.width, image.height)
+  } catch {
+    camera = null
+  }
+  const project = camera ? camera.project : (u: number, v: number) => flat(u, v)
+  const read = labReader(image)
+  const board = boardColours(read, flat)
+  const frame = frameColour(read, flat)
+  const boardAt = (u: number, v: number): Lab => {
+    const col = Math.floor(u)
+    const row = ROWS - 1 - Math.floor(v)
+    if (col < 0 || col >= COLUMNS || row < 0 || row >= ROWS) return frame
+    // Beside the start cells c0–f0 the frame reaches into row 0.
+    if (row === 0 && (col < 2 || col > 5)) return frame
+    return board[row]![col]!
+  }
+  const cellRadius = 0.12
+
+  let height = 0
+  if (camera) {
+    const candidates: { u: number; v: number; colour: Lab }[] = []
+    for (let row = 1; row < ROWS; row++)
+      for (let col = 0; col < COLUMNS; col++) {
+        const { u, v } = centreOf(col, row)
+        const colour = rgbToLab(...discColour(image, project, u, v, 0, cellRadius))
+        if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
+      }
+    height = estimateHeight(camera, topCentres(read, flat, candidates))
+  }
+
+  const samples: CellSample[] = []
+  for (let row = 1; row < ROWS; row++)
+    for (let col = 0; col < COLUMNS; col++) {
+      const { u, v } = centreOf(col, row)
+      const rgb = discColour(image, project, u, v, height, cellRadius)
+      const lab = rgbToLab(...rgb)
+      const seen = applyHomography(toField, ...pointArgs(project(u, v, height)))
+      const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
+      samples.push({ cell: cellName(col, row), centre: lab, centreRgb: rgb, contrast: stoneDistance(lab, boardAt(seen.x, seen.y)), lean })
+    }
+  return { samples, height }
+}
+
+const pointArgs = (p: Point): [number, number] => [p.x, p.y]
