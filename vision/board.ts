@@ -25,7 +25,7 @@ import {
   type RgbaImage,
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
-import { sampleCellsAsTokens, stoneDistance, type CellSample } from './board/cells.ts'
+import { sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
 import { fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
 
 /**
@@ -487,7 +487,8 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const progress = options.onProgress ?? (() => {})
   const corners = options.corners ?? proposeCorners(image).corners
   progress(0.4)
-  const { samples } = sampleCellsAsTokens(image, corners)
+  const sampling = sampleCellsAsTokens(image, corners)
+  const { samples } = sampling
   progress(0.8)
   const contrastLevel = Math.min(30, Math.max(14, otsuThreshold(samples.map((s) => Math.min(255, s.contrast)))))
   const stoneSamples = samples.filter((s) => s.contrast > contrastLevel)
@@ -516,7 +517,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   // Corners that the printed grid does not confirm: every reading is a guess, so ask.
   if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) unsure.add(c.cell)
   for (const cell of cellsAFartherStoneMayReach(samples, cells)) unsure.add(cell)
-  for (const cell of cellsAStoneMayLeanInto(image, corners, cells)) unsure.add(cell)
+  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) unsure.add(cell)
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
     blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
@@ -558,18 +559,25 @@ function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[])
   return asked
 }
 
-/** The tallest token expected (cells): a stone's top leans at most this high's worth. */
-const TALLEST_STONE = 0.3
+/**
+ * How much taller than estimated the tokens may be (cells): the height measured on a few
+ * stones' tops, and the height a token may have when there were hardly any to measure.
+ */
+const HEIGHT_DOUBT = 0.15
+const HEIGHT_UNMEASURED = 0.3
+/** Stones' tops needed before the estimated height is trusted to within HEIGHT_DOUBT. */
+const TOPS_TO_TRUST_HEIGHT = 3
 /** A lean shorter than this stays inside the stone's own cell. */
 const LEAN_WITHIN_CELL = 0.25
 
 /**
- * Cells whose reading a stone's height may have moved: in a tilted photo a token's top
- * appears nearer the far end than its base, so a stone read in a cell may stand in the
- * cell nearer the player. Both are asked about when that nearer cell reads empty or the
- * same colour — the reading alone cannot tell a top from a base there.
+ * Cells whose reading a stone's height may have moved: each cell is read where a token of
+ * the estimated height would show its top, and a taller token in the cell nearer the player
+ * shows its top farther. A stone read in a cell may then stand in that nearer cell; both
+ * are asked about when the nearer cell reads empty or the same colour — the reading alone
+ * cannot tell a top from a base there.
  */
-function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[]): Cell[] {
+function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[], sampling: CellSampling): Cell[] {
   let camera
   try {
     camera = cameraFromField(homographyFromPoints(rectangle(COLUMNS, ROWS), corners), image.width, image.height)
@@ -584,7 +592,10 @@ function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: 
     const { col, row } = cellPosition(reading.cell)
     const u = col + 0.5
     const v = ROWS - row - 0.5
-    const lean = leanAt(camera, u, v, TALLEST_STONE)
+    const doubt = sampling.measured >= TOPS_TO_TRUST_HEIGHT ? HEIGHT_DOUBT : HEIGHT_UNMEASURED
+    const estimated = leanAt(camera, u, v, sampling.height)
+    const taller = leanAt(camera, u, v, sampling.height + doubt)
+    const lean = { x: taller.x - estimated.x, y: taller.y - estimated.y }
     if (Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL) continue
     const baseCol = Math.floor(u - lean.x)
     const baseRow = ROWS - 1 - Math.floor(v - lean.y)

@@ -41,6 +41,8 @@ export interface CellSampling {
   samples: CellSample[]
   /** The tokens' estimated height (cells); 0 in a square-on view or without stones to measure. */
   height: number
+  /** How many stones' tops the height was measured on. */
+  measured: number
 }
 
 /** Field corners in the order a12, h12, h0, a0 (as vision/board.ts names them). */
@@ -140,12 +142,16 @@ function frameColour(read: (p: Point) => Lab, flat: (u: number, v: number) => Po
 function topCentres(
   read: (p: Point) => Lab,
   flat: (u: number, v: number) => Point,
+  boardAt: (u: number, v: number) => Lab,
   candidates: { u: number; v: number; colour: Lab }[],
 ): Point[] {
   const tops: Point[] = []
-  const side = Math.round(2 * TOP_REACH / TRACE_STEP) + 1
+  const side = Math.round((2 * TOP_REACH) / TRACE_STEP) + 1
   const seen = new Uint8Array(side * side)
-  for (const { u, v, colour } of candidates) {
+  for (const candidate of candidates) {
+    const top = topOf(read, flat, boardAt, candidate)
+    if (!top) continue
+    const { u, v, colour } = top
     seen.fill(0)
     const origin = (side - 1) / 2
     const queue = [origin * side + origin]
@@ -187,11 +193,37 @@ function topCentres(
     const width = maxU - minU
     const length = maxV - minV
     if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > 1.2) continue
-    const top = { x: u + sumU / count, y: v + sumV / count }
-    if (tops.some((t) => Math.hypot(t.x - top.x, t.y - top.y) < 0.3)) continue
-    tops.push(top)
+    const centre = { x: u + sumU / count, y: v + sumV / count }
+    if (tops.some((t) => Math.hypot(t.x - centre.x, t.y - centre.y) < 0.3)) continue
+    tops.push(centre)
   }
   return tops
+}
+
+/**
+ * A candidate stone's top: along the view through the candidate's cell, the points of the
+ * same stone (unlike the board there, like the candidate's colour) — its side, its top —
+ * and of those the lightest third, lit from above: the top's colour, and a point on it.
+ */
+function topOf(
+  read: (p: Point) => Lab,
+  flat: (u: number, v: number) => Point,
+  boardAt: (u: number, v: number) => Lab,
+  candidate: { u: number; v: number; colour: Lab },
+): { u: number; v: number; colour: Lab } | null {
+  const points: { v: number; colour: Lab }[] = []
+  for (let v = candidate.v + 0.4; v >= candidate.v - TOP_REACH; v -= TRACE_STEP) {
+    const colour = read(flat(candidate.u, v))
+    if (stoneDistance(colour, boardAt(candidate.u, v)) > CANDIDATE_CONTRAST && stoneDistance(colour, candidate.colour) < 2 * TOP_MATCH)
+      points.push({ v, colour })
+  }
+  if (points.length === 0) return null
+  points.sort((a, b) => b.colour[0] - a.colour[0])
+  const lightest = points.slice(0, Math.max(1, Math.ceil(points.length / 3)))
+  const colour = medianColour(lightest.map((p) => p.colour))
+  let start = lightest[0]!
+  for (const p of lightest) if (stoneDistance(p.colour, colour) < stoneDistance(start.colour, colour)) start = p
+  return { u: candidate.u, v: start.v, colour }
 }
 
 /**
@@ -240,9 +272,24 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
   const read = labReader(image)
   const board = boardColours(read, flat)
   const frame = frameColour(read, flat)
+  // Beyond the far edge a tall stone's top may lean past the frame onto the table: what lies
+  // there is read across the whole width at the same distance (no row of tops covers half).
+  const beyond = new Map<number, Lab>()
+  const beyondFarEdge = (v: number): Lab => {
+    const key = Math.round(v / 0.05)
+    let colour = beyond.get(key)
+    if (!colour) {
+      const samples: Lab[] = []
+      for (let u = 0.25; u < COLUMNS; u += 0.25) samples.push(read(flat(u, key * 0.05)))
+      colour = medianColour(samples)
+      beyond.set(key, colour)
+    }
+    return colour
+  }
   const boardAt = (u: number, v: number): Lab => {
     const col = Math.floor(u)
     const row = ROWS - 1 - Math.floor(v)
+    if (v < 0 && col >= 0 && col < COLUMNS) return beyondFarEdge(v)
     if (col < 0 || col >= COLUMNS || row < 0 || row >= ROWS) return frame
     // Beside the start cells c0–f0 the frame reaches into row 0.
     if (row === 0 && (col < 2 || col > 5)) return frame
@@ -251,6 +298,7 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
   const cellRadius = 0.12
 
   let height = 0
+  let measured = 0
   if (camera) {
     const candidates: { u: number; v: number; colour: Lab }[] = []
     for (let row = 1; row < ROWS; row++)
@@ -259,7 +307,9 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
         const colour = rgbToLab(...discColour(image, project, u, v, 0, cellRadius))
         if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
       }
-    height = estimateHeight(camera, topCentres(read, flat, candidates))
+    const tops = topCentres(read, flat, boardAt, candidates)
+    height = estimateHeight(camera, tops)
+    measured = tops.length
   }
 
   const samples: CellSample[] = []
@@ -272,7 +322,7 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
       samples.push({ cell: cellName(col, row), centre: lab, centreRgb: rgb, contrast: stoneDistance(lab, boardAt(seen.x, seen.y)), lean })
     }
-  return { samples, height }
+  return { samples, height, measured }
 }
 
 const pointArgs = (p: Point): [number, number] => [p.x, p.y]
