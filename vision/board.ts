@@ -25,7 +25,7 @@ import {
   type RgbaImage,
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
-import { sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
+import { READ_RADIUS, sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
 import { fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
 
 /**
@@ -539,14 +539,13 @@ const GRID_SUPPORT_TO_TRUST = 0.5
 const UNLIKE_ANY_STONE = 30
 /** The widest token expected (radius, cells): a farther stone's side reaches this near. */
 const WIDEST_STONE = 0.45
-/** How far round its point a cell's reading looks (cells). */
-const READ_RADIUS = 0.12
 
 /**
  * Cells whose reading a farther stone may have given: a cell is read where its own stone's
  * top would be, and when that point leans far enough the side of a stone in the next cell
  * towards the far end is seen there. A stone read in a cell just in front of a stone of the
- * same colour is then asked about — the reading alone cannot tell a top from a side there.
+ * same colour is then asked about — the reading alone cannot tell a top from a side there —
+ * and read as empty when it is clearly darker than that stone's top (a side in its shade).
  */
 function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[]): Cell[] {
   const asked: Cell[] = []
@@ -554,16 +553,21 @@ function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[])
     const reading = cells[i]!
     const farther = cells[i + COLUMNS]
     if (reading.state === 'empty' || !farther || farther.state !== reading.state) continue
-    if (samples[i]!.lean + WIDEST_STONE + READ_RADIUS > 1) asked.push(reading.cell)
+    if (samples[i]!.lean + WIDEST_STONE + READ_RADIUS <= 1) continue
+    asked.push(reading.cell)
+    if (samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
   }
   return asked
 }
+
+/** A token's side is this much darker (L*) than its top, lit from above. */
+const SIDE_DARKER = 10
 
 /**
  * How much taller than estimated the tokens may be (cells): the height measured on a few
  * stones' tops, and the height a token may have when there were hardly any to measure.
  */
-const HEIGHT_DOUBT = 0.15
+const HEIGHT_DOUBT = 0.1
 const HEIGHT_UNMEASURED = 0.3
 /** Stones' tops needed before the estimated height is trusted to within HEIGHT_DOUBT. */
 const TOPS_TO_TRUST_HEIGHT = 3

@@ -15,6 +15,7 @@ import { COLUMNS, ROWS, cellName, zoneAt, type Cell } from '../../engine/index.t
 import {
   applyHomography,
   homographyFromPoints,
+  median,
   medianColour,
   rectangle,
   rgbToLab,
@@ -53,6 +54,13 @@ export function stoneDistance(a: Lab, b: Lab): number {
   return Math.hypot(0.5 * (a[0] - b[0]), a[1] - b[1], a[2] - b[2])
 }
 
+/**
+ * How far round its point a cell's reading looks (cells): most of a token's top, so that a
+ * printed line crossing the point where an empty cell is read stays a minority of it.
+ */
+export const READ_RADIUS = 0.25
+/** How far round a cell's centre a candidate stone is looked for on the board. */
+const CANDIDATE_RADIUS = 0.12
 /** A centre differing from the board by this much is taken as a candidate stone to measure. */
 const CANDIDATE_CONTRAST = 28
 /** The tallest token believed (cells); taller estimates are clamped. */
@@ -76,16 +84,23 @@ function labReader(image: RgbaImage): (p: Point) => Lab {
   }
 }
 
+/** The points of a small disc of the field (radius in cells) round (u, v): its centre and two rings. */
+function discPoints(u: number, v: number, radius: number): { u: number; v: number }[] {
+  const points = [{ u, v }]
+  for (let i = 0; i < 6; i++) {
+    const a = (i * Math.PI) / 3 + 0.5
+    points.push({ u: u + (radius / 2) * Math.cos(a), v: v + (radius / 2) * Math.sin(a) })
+  }
+  for (let i = 0; i < 8; i++) points.push({ u: u + radius * Math.cos((i * Math.PI) / 4), v: v + radius * Math.sin((i * Math.PI) / 4) })
+  return points
+}
+
 /** The median colour of a small disc of the field (radius in cells) at height z, in RGB. */
 function discColour(image: RgbaImage, project: (u: number, v: number, z: number) => Point, u: number, v: number, z: number, radius: number): Rgb {
-  const samples: Rgb[] = []
-  for (let i = -1; i < 8; i++) {
-    const r = i < 0 ? 0 : radius
-    const a = (i * Math.PI) / 4
-    const p = project(u + r * Math.cos(a), v + r * Math.sin(a), z)
-    samples.push(sampleBilinear(image, p.x, p.y))
-  }
-  return medianColour(samples)
+  return medianColour(discPoints(u, v, radius).map((d) => {
+    const p = project(d.u, d.v, z)
+    return sampleBilinear(image, p.x, p.y)
+  }))
 }
 
 /**
@@ -157,7 +172,6 @@ function topCentres(
     const queue = [origin * side + origin]
     seen[queue[0]!] = 1
     let sumU = 0
-    let sumV = 0
     let count = 0
     let minU = Infinity
     let maxU = -Infinity
@@ -169,7 +183,6 @@ function topCentres(
       const dv = (Math.floor(index / side) - origin) * TRACE_STEP
       if (stoneDistance(read(flat(u + du, v + dv)), colour) > TOP_MATCH) continue
       sumU += du
-      sumV += dv
       count++
       minU = Math.min(minU, du)
       maxU = Math.max(maxU, du)
@@ -192,8 +205,10 @@ function topCentres(
     }
     const width = maxU - minU
     const length = maxV - minV
-    if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > 1.2) continue
-    const centre = { x: u + sumU / count, y: v + sumV / count }
+    if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > width + 1.2) continue
+    // The patch's far edge is the top's far edge whether or not the patch took in the side
+    // below it (a dark token's side is near its top's colour): the top is as long as wide.
+    const centre = { x: u + sumU / count, y: v + minV + width / 2 }
     if (tops.some((t) => Math.hypot(t.x - centre.x, t.y - centre.y) < 0.3)) continue
     tops.push(centre)
   }
@@ -295,7 +310,6 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
     if (row === 0 && (col < 2 || col > 5)) return frame
     return board[row]![col]!
   }
-  const cellRadius = 0.12
 
   let height = 0
   let measured = 0
@@ -304,7 +318,7 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
     for (let row = 1; row < ROWS; row++)
       for (let col = 0; col < COLUMNS; col++) {
         const { u, v } = centreOf(col, row)
-        const colour = rgbToLab(...discColour(image, project, u, v, 0, cellRadius))
+        const colour = rgbToLab(...discColour(image, project, u, v, 0, CANDIDATE_RADIUS))
         if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
       }
     const tops = topCentres(read, flat, boardAt, candidates)
@@ -316,13 +330,20 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
   for (let row = 1; row < ROWS; row++)
     for (let col = 0; col < COLUMNS; col++) {
       const { u, v } = centreOf(col, row)
-      const rgb = discColour(image, project, u, v, height, cellRadius)
-      const lab = rgbToLab(...rgb)
-      const seen = applyHomography(toField, ...pointArgs(project(u, v, height)))
+      // Each point of the reading against the board where that point looks: a reading that
+      // straddles two zones, or a line between them, is still the board's where it is empty.
+      const colours: Rgb[] = []
+      const differences: number[] = []
+      for (const d of discPoints(u, v, READ_RADIUS)) {
+        const p = project(d.u, d.v, height)
+        const rgb = sampleBilinear(image, p.x, p.y)
+        const seen = applyHomography(toField, p.x, p.y)
+        colours.push(rgb)
+        differences.push(stoneDistance(rgbToLab(...rgb), boardAt(seen.x, seen.y)))
+      }
+      const rgb = medianColour(colours)
       const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
-      samples.push({ cell: cellName(col, row), centre: lab, centreRgb: rgb, contrast: stoneDistance(lab, boardAt(seen.x, seen.y)), lean })
+      samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), lean })
     }
   return { samples, height, measured }
 }
-
-const pointArgs = (p: Point): [number, number] => [p.x, p.y]

@@ -1,0 +1,119 @@
+// @vitest-environment node
+// Issue 10: cells read as round tokens with height, on small ray-cast photos from a seated
+// player's chair (tests/vision/tokenScenes.ts): a tall stone in a far row is read in its
+// own cell, not in the row its top leans into; printed ring lines never read as stones;
+// maroon and navy stones beside a maroon ring line; the tokens' height measured.
+import { describe, expect, it } from 'vitest'
+import type { Cell } from '../../engine/index.ts'
+import { readBoard, type BoardReading } from '../../vision/board.ts'
+import { sampleCellsAsTokens } from '../../vision/board/cells.ts'
+import type { Rgb } from '../../vision/raster.ts'
+import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
+
+const RED: Rgb = [200, 40, 45]
+const BLUE: Rgb = [40, 70, 200]
+const MAROON: Rgb = [120, 25, 40]
+const NAVY: Rgb = [25, 35, 95]
+const RING: Rgb = [130, 40, 45]
+
+const scene = (tokens: SceneToken[], more: Partial<TokenScene> = {}): TokenScene => ({
+  tokens,
+  height: 0.3,
+  radius: 0.42,
+  elevation: 24,
+  distance: 16,
+  ringLine: RING,
+  width: 560,
+  height_px: 420,
+  ...more,
+})
+
+function stateOf(reading: BoardReading, cell: Cell) {
+  return reading.cells.find((c) => c.cell === cell)!.state
+}
+
+/** Cells read wrong and not asked about: what must never happen. */
+function silentlyWrong(reading: BoardReading, tokens: SceneToken[], colours: { red: Rgb; blue: Rgb }): Cell[] {
+  const truth = new Map(tokens.map((t) => [t.cell, t.colour === colours.red ? 'red' : 'blue']))
+  return reading.cells.filter((c) => c.state !== (truth.get(c.cell) ?? 'empty') && !reading.uncertain.includes(c.cell)).map((c) => c.cell)
+}
+
+describe('board cells as tokens with height', () => {
+  it('reads a tall stone in a far row in its own cell, not in the row its top leans into', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'd11', colour: RED },
+      { cell: 'f12', colour: BLUE },
+      { cell: 'b3', colour: BLUE },
+      { cell: 'g7', colour: RED },
+      { cell: 'c9', colour: BLUE },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.35, elevation: 22 }))
+    const reading = readBoard(image, { corners })
+    expect(stateOf(reading, 'd11')).toBe('red')
+    expect(stateOf(reading, 'd12')).toBe('empty')
+    expect(stateOf(reading, 'c9')).toBe('blue')
+    expect(stateOf(reading, 'c10')).toBe('empty')
+    expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
+  })
+
+  it('measures the tokens’ height from their tops: taller tokens, a larger height', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'b4', colour: RED },
+      { cell: 'e6', colour: BLUE },
+      { cell: 'g9', colour: RED },
+      { cell: 'c11', colour: BLUE },
+    ]
+    for (const height of [0.15, 0.35]) {
+      const { image, corners } = renderTokenScene(scene(tokens, { height }))
+      expect(sampleCellsAsTokens(image, corners).height).toBeCloseTo(height, 1)
+    }
+  })
+
+  it('measures the height when the tokens’ sides are grey, not their top’s colour', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'a2', colour: BLUE },
+      { cell: 'd5', colour: RED },
+      { cell: 'f8', colour: BLUE },
+      { cell: 'b10', colour: RED },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.25, side: [125, 125, 128] }))
+    expect(Math.abs(sampleCellsAsTokens(image, corners).height - 0.25)).toBeLessThan(0.06)
+    const reading = readBoard(image, { corners })
+    expect(reading.position.red.sort()).toEqual(['b10', 'd5'])
+    expect(reading.position.blue.sort()).toEqual(['a2', 'f8'])
+  })
+
+  it('never reads printed ring lines or a filled centre as stones', () => {
+    const { image, corners } = renderTokenScene(scene([], { zones: { centre: [215, 95, 90] } }))
+    const reading = readBoard(image, { corners })
+    expect(reading.position).toEqual({ red: [], blue: [] })
+  })
+
+  it('reads maroon and navy stones on the house’s ring cells beside a maroon ring line', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'b6', colour: MAROON },
+      { cell: 'g11', colour: MAROON },
+      { cell: 'c7', colour: NAVY },
+      { cell: 'f10', colour: NAVY },
+      { cell: 'd8', colour: MAROON },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.2 }))
+    const reading = readBoard(image, { corners, colours: { red: MAROON, blue: NAVY } })
+    expect(reading.position.red.sort()).toEqual(['b6', 'd8', 'g11'])
+    expect(reading.position.blue.sort()).toEqual(['c7', 'f10'])
+    expect(silentlyWrong(reading, tokens, { red: MAROON, blue: NAVY })).toEqual([])
+  })
+
+  it('asks rather than guesses where a stone’s dark side is all a cell shows', () => {
+    // Stones one behind the other in a column: the nearer one's top, the farther one's side.
+    const tokens: SceneToken[] = [
+      { cell: 'e9', colour: BLUE },
+      { cell: 'e10', colour: BLUE },
+      { cell: 'e11', colour: BLUE },
+      { cell: 'b4', colour: RED },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.4, elevation: 20 }))
+    const reading = readBoard(image, { corners })
+    expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
+  })
+})
