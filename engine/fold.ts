@@ -371,8 +371,9 @@ export function appendEvent(events: readonly MatchEvent[], event: MatchEvent): M
  * match stands; the engine never reads the wall clock (docs/clock.md).
  */
 export function clockAt(state: MatchState, now: string): MatchClock | null {
+  if (state.setup.clock === undefined) return null
   const fold = foldOf(state)
-  if (fold.clock === null || state.setup.clock === undefined) return null
+  if (fold.clock === null) return null
   const moment = typeof now === 'string' ? Date.parse(now) : Number.NaN
   if (Number.isNaN(moment)) refuseWith('match.bad-date', { value: describeValue(now) }, `clockAt: ${describeValue(now)} is not an ISO date and time`)
   return clockOf(fold.clock, fold.game, moment, state.setup.clock)
