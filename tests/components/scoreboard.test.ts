@@ -1,7 +1,7 @@
 // The room's scoreboard (entrypoints/scoreboard/App.vue over stores/scoreboard.ts): it follows a
 // match the referee records in another page, through storage change events, and never writes;
 // the last throw's ruling in words; a missing, deleted or damaged match says so.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBrowser } from 'wxt/testing'
@@ -100,6 +100,36 @@ describe('the scoreboard window', () => {
     await referee.deleteMatch(id)
     await flushPromises()
     expect(text(board, 'scoreboard-message')).toMatch(/no longer saved/)
+    referee.stopWatching()
+  })
+
+  it('a timed match shows the match clock, each player’s time left, and the pause', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse('2026-11-23T15:00:00.000Z'))
+      const referee = await refereePage()
+      const id = await referee.createMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red'), clock: { thinkingSeconds: 600 } })
+      vi.setSystemTime(Date.parse('2026-11-23T15:01:05.000Z'))
+      const board = await scoreboardPage(id)
+      expect(text(board, 'scoreboard-clock')).toBe('⏱ 1:05')
+      // Blue throws first (Red has the hammer): Blue's thinking time runs.
+      expect(text(board, 'scoreboard-time-blue')).toBe('left 8:55')
+      expect(text(board, 'scoreboard-time-red')).toBe('left 10:00')
+      expect(board.find('[data-testid="scoreboard-time-blue"]').classes()).toContain('thinking')
+      await referee.pauseClock()
+      await flushPromises()
+      expect(text(board, 'scoreboard-clock')).toBe('⏱ 1:05 · paused')
+      referee.stopWatching()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a match without a clock shows none', async () => {
+    const referee = await refereePage()
+    const board = await scoreboardPage(await referee.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red')))
+    expect(board.find('[data-testid="scoreboard-clock"]').exists()).toBe(false)
+    expect(board.find('[data-testid="scoreboard-time-red"]').exists()).toBe(false)
     referee.stopWatching()
   })
 

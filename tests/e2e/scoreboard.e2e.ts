@@ -2,19 +2,52 @@
 // window of its own, it follows the referee live — a throw confirmed in the side panel is on the
 // scoreboard within a second (measured from the click to the scoreboard's own change, both
 // clocks in one browser). Screenshots at 1920 × 1080 light and dark, English and Russian, and
-// at 800 × 600.
+// at 800 × 600; then the match list with several matches at a glance and the standings.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DICE_END } from './diceEnd.ts'
-import { ExtensionBrowser, SCREENSHOT_DIR, errorsOf, horizontalOverflow } from './extension.ts'
+import { ExtensionBrowser, SCREENSHOT_DIR, errorsOf, horizontalOverflow, screenshot } from './extension.ts'
 import { chooseMove, confirmThrow, enterDice, startDiceMatch } from './referee.ts'
+import { typedMatch } from '../roundRobin.ts'
 
 const ROOM = { width: 1920, height: 1080 }
 const SMALL = { width: 800, height: 600 }
 /** The issue's bound: the room sees a throw within a second of the referee's confirm. */
 const LIVE_MS = 1_000
+
+const MINUTE = 60_000
+const RED_5_3 = [[2, 0], [0, 1], [1, 0], [0, 2], [2, 0], [0, 0]] as const
+const BLUE_4_1 = [[0, 2], [1, 0], [0, 1], [0, 0], [0, 1], [0, 0]] as const
+/** Other tables of the evening, typed end by end: [red, blue, end scores, minutes since they last moved]. */
+const OTHER_TABLES = [
+  ['Vera', 'Gleb', [[1, 0], [0, 2], [0, 0]], 2],
+  ['Dina', 'Egor', [[0, 1]], 25],
+  ['Anna', 'Vera', RED_5_3, 60],
+  ['Boris', 'Gleb', BLUE_4_1, 90],
+  [' anna ', 'Gleb', RED_5_3, 45],
+  ['Vera', 'Boris', BLUE_4_1, 150],
+] as const
+
+/** The stored form of those matches (stores/storageItems.ts: one key each, and their index lines). */
+function otherTables(now: number): { records: Record<string, unknown>; entries: Record<string, unknown> } {
+  const records: Record<string, unknown> = {}
+  const entries: Record<string, unknown> = {}
+  OTHER_TABLES.forEach(([red, blue, ends, minutesAgo], index) => {
+    const { events, state } = typedMatch(red, blue, ends)
+    const id = `m-seed-${index}`
+    const at = new Date(now - minutesAgo * MINUTE).toISOString()
+    const name = `${red.trim()} – ${blue}`
+    records[`match:${id}`] = { v: 2, id, name, createdAt: at, updatedAt: at, events }
+    entries[id] = { id, name, createdAt: at, updatedAt: at, players: state.setup.players, end: state.end, phase: state.phase, totals: state.totals, hammer: state.hammer, winner: state.winner, events: events.length }
+  })
+  return { records, entries }
+}
+
+declare const chrome: {
+  storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } }
+}
 
 declare global {
   interface Window {
@@ -134,5 +167,42 @@ describe('the room scoreboard', () => {
     await page.goto(`chrome-extension://${browser.extensionId}/scoreboard.html`)
     expect(await page.getByTestId('scoreboard-message').innerText()).toMatch(/open the scoreboard from a match/)
     await page.close()
+  })
+
+  it('the match list shows every match in progress at a glance, and the standings of the finished ones', async () => {
+    const now = await panel.evaluate(() => Date.now())
+    const seed = otherTables(now)
+    await panel.evaluate(async ({ records, entries }) => {
+      const { matchIndex } = (await chrome.storage.local.get('matchIndex')) as { matchIndex: { matches: Record<string, unknown> } }
+      await chrome.storage.local.set({ ...records, matchIndex: { ...matchIndex, matches: { ...matchIndex.matches, ...entries } } })
+    }, seed)
+    await panel.getByTestId('nav-matches').click()
+    const glance = panel.getByTestId('matches-at-glance')
+    await expect.poll(() => glance.locator('tbody').count()).toBe(3)
+    // Latest first: the match being played here, then Vera – Gleb (2 min), then Dina – Egor (25 min).
+    expect(await glance.locator('tbody th').allInnerTexts()).toEqual(['Anna ◆', 'Boris', 'Vera ◆', 'Gleb', 'Dina ◆', 'Egor'])
+    expect(await glance.getByTestId('glance-last').allInnerTexts()).toEqual(['just now', '2 minutes ago', '25 minutes ago'])
+    expect(await glance.getByTestId('glance-end').allInnerTexts()).toEqual(['1', '4', '2'])
+    const table = panel.getByTestId('standings-table')
+    await table.waitFor()
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual(['Anna', 'Gleb', 'Boris', 'Vera'])
+    expect(await panel.getByTestId('standings-spellings').allInnerTexts()).toEqual(['Anna is also written “anna”.'])
+    expect(await horizontalOverflow(panel)).toEqual([])
+    await panel.getByTestId('matches-at-glance').scrollIntoViewIfNeeded()
+    await screenshot(panel, 'room-match-list-en')
+    await panel.getByTestId('lang-switch').click()
+    await expect.poll(() => glance.getByTestId('glance-last').nth(1).innerText()).toBe('2 минуты назад')
+    await screenshot(panel, 'room-match-list-ru')
+    await panel.getByTestId('lang-switch').click()
+    expect(errorsOf(panel)).toEqual([])
+
+    // A finished match on the room's screen: the winner, the whole linescore.
+    const final = await browser.context.newPage()
+    await final.setViewportSize(ROOM)
+    await final.goto(`chrome-extension://${browser.extensionId}/scoreboard.html?match=m-seed-2`)
+    expect(await final.getByTestId('scoreboard-result').innerText()).toMatch(/Anna wins 5 : 3$/)
+    expect(await final.getByTestId('total-red').innerText()).toBe('5')
+    await shot(final, 'scoreboard-1920-final-en')
+    await final.close()
   })
 })
