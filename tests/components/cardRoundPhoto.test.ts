@@ -62,7 +62,7 @@ async function choosePhoto(wrapper: VueWrapper, photo: CardPhotoResult): Promise
   await flushPromises()
 }
 
-const mainCards = (wrapper: VueWrapper) => wrapper.find('[data-testid="card-round"] .table').findAll('.card').map((card) => card.text())
+const mainCards = (wrapper: VueWrapper) => wrapper.find('[data-testid="round-main"]').findAll('.face').map((card) => card.text())
 const phase = (wrapper: VueWrapper) => wrapper.find('[data-testid="card-round-phase"]').text()
 const labels = (...cards: string[]) => cards.map(cardLabel)
 
@@ -116,7 +116,7 @@ describe('the guided card round: main cards from a photo', () => {
     expect(wrapper.find('[data-testid="round-photo"]').exists()).toBe(false)
     expect(mainCards(wrapper)).toEqual(labels('QD', '5H', 'JH', '9D', 'AS', '4C'))
     expect(phase(wrapper)).toContain('first player')
-    expect(wrapper.find('[data-testid="reminder-mark-unused-main-card"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="round-hint"]').text()).toContain('Tap the unused main card.')
     // The photo's cards are round actions like any others: kept in the draft, taken back one by one.
     expect((await cardRoundDraftItem.getValue())?.actions).toHaveLength(6)
   })
@@ -134,10 +134,10 @@ describe('the guided card round: main cards from a photo', () => {
     await wrapper.find('[data-testid="card-photo-apply"]').trigger('click')
     await flushPromises()
     expect(mainCards(wrapper)).toEqual(labels('6S', '8H', '10D', 'QC', 'AS'))
-    // No substitution cards: the hand is the five main cards, handed to the card entry.
-    await wrapper.find('[data-testid="round-place"]').trigger('click')
+    // No substitution cards: the hand is the five main cards, recorded in one tap.
+    await wrapper.find('[data-testid="round-record"]').trigger('click')
     await flushPromises()
-    expect(wrapper.find('[data-testid="card-hand"]').text()).toContain(cardLabel('QC'))
+    expect(useMatchStore().state?.generator).toMatchObject({ kind: 'cards', hand: ['6S', '8H', '10D', 'QC', 'AS'] })
   })
 
   it('keeps the main cards already on the table and lays only the new ones from the photo', async () => {

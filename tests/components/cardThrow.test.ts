@@ -29,25 +29,30 @@ describe('ThrowPanel: the card variant', () => {
     // Neither player has drawn yet, and the guide says so rather than leaving the rows blank.
     expect(wrapper.find('[data-testid="round-subs-none-first"]').text()).toBe('none yet')
     expect(wrapper.find('[data-testid="round-subs-none-second"]').exists()).toBe(true)
-    // No substitution cards: the hand is the five main cards — a null (RULES.md §8).
-    await wrapper.find('[data-testid="round-place"]').trigger('click')
-    await flushPromises()
-    expect(wrapper.find('[data-testid="card-reading"]').text()).toContain('null')
-    await wrapper.find('[data-testid="cards-record"]').trigger('click')
+    // No substitution cards: the hand is the five main cards — a null (RULES.md §8), read before
+    // it is recorded, and recorded in one tap.
+    expect(wrapper.find('[data-testid="round-hand-preview"]').text()).toContain('null')
+    await wrapper.find('[data-testid="round-record"]').trigger('click')
     await flushPromises()
     expect(store.state?.generatorReading?.combination).toBe('null')
     await wrapper.find('[data-testid="null-throw"]').trigger('click')
     await flushPromises()
     expect(store.state?.throwsMade).toBe(1)
     expect(store.state?.previousPower).toBe(1) // I-7: a null counts as power 1
-    // Throw 2: the second player of the round draws a 7♥ and lays it beside 6♠.
+    // Throw 2: the second player of the round draws a 7♥ and lays it beside 6♠ with one tap.
     expect(wrapper.find('[data-testid="card-round-phase"]').text()).toContain('second player')
     await pick(wrapper, 'draw', '7H')
-    await wrapper.find('select').setValue('7H')
-    await wrapper.find('[data-testid="round-place"]').trigger('click')
-    await flushPromises()
-    expect(wrapper.find('[data-testid="card-hand"]').text()).toContain('7♥')
-    await wrapper.find('[data-testid="cards-record"]').trigger('click')
+    expect(wrapper.find('[data-testid="round-hint"]').text()).toBe('Tap the main card that 7♥ lies beside.')
+    // Not yet laid: the hand cannot be recorded.
+    expect(wrapper.find('[data-testid="round-record"]').attributes('disabled')).toBeDefined()
+    await wrapper.find('[data-testid="round-main-6S"]').trigger('click')
+    expect(wrapper.find('[data-testid="round-beside-6S"]').text()).toBe('7♥')
+    expect(wrapper.find('[data-testid="round-hand-preview"]').text()).toContain('7♥')
+    // A tap on it again takes the card back; another lays it again.
+    await wrapper.find('[data-testid="round-main-6S"]').trigger('click')
+    expect(wrapper.find('[data-testid="round-beside-6S"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="round-main-6S"]').trigger('click')
+    await wrapper.find('[data-testid="round-record"]').trigger('click')
     await flushPromises()
     const generator = store.state?.generator
     expect(generator?.kind === 'cards' && generator.hand).toEqual(['7H', '8H', '10D', 'QC', 'AS'])
@@ -66,9 +71,14 @@ describe('ThrowPanel: the card variant', () => {
     await pick(wrapper, 'main', 'KH')
     await pick(wrapper, 'main', 'KH')
     expect(wrapper.find('[data-testid="round-refusal"]').text()).toContain('KH')
-    // Six main cards with 52: the reminder to mark one unused shows once they are laid.
+    // Six main cards with 52: once they are laid the hint asks for the unused one, and a tap marks it.
     for (const card of ['2C', '3D', '4S', '9H', 'JD']) await pick(wrapper, 'main', card)
-    expect(wrapper.find('[data-testid="reminder-mark-unused-main-card"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="round-hint"]').text()).toContain('Tap the unused main card.')
+    expect(wrapper.find('[data-testid="round-record"]').attributes('disabled')).toBeDefined()
+    await wrapper.find('[data-testid="round-main-3D"]').trigger('click')
+    expect(wrapper.find('[data-testid="round-unused-3D"]').text()).toBe('unused')
+    expect(wrapper.find('[data-testid="round-hand-preview"]').text()).toContain('K♥ 2♣ 4♠ 9♥ J♦')
+    expect(wrapper.find('[data-testid="round-record"]').attributes('disabled')).toBeUndefined()
   })
 
   it('card-round steps taken at the table survive closing and reopening the panel', async () => {
@@ -88,9 +98,7 @@ describe('ThrowPanel: the card variant', () => {
     const store = await openCardMatch(36)
     const wrapper = mount(ThrowPanel)
     for (const card of ['6S', '8H', '10D', 'QC', 'AS']) await pick(wrapper, 'main', card)
-    await wrapper.find('[data-testid="round-place"]').trigger('click')
-    await flushPromises()
-    await wrapper.find('[data-testid="cards-record"]').trigger('click')
+    await wrapper.find('[data-testid="round-record"]').trigger('click')
     await flushPromises()
     await wrapper.find('[data-testid="null-throw"]').trigger('click')
     await store.correctPosition({ red: ['d8'], blue: [] })

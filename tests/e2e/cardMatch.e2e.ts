@@ -34,7 +34,7 @@ const COMBINATION_NAME: Record<CardHandCombination, string> = {
 
 /** What happens at the table before one throw, in the order a person does it. */
 interface CardThrowScript {
-  /** The last round is closed first: its main cards discarded, substitution cards become main. */
+  /** The last round is closed first (the panel does it without a tap): its main cards discarded, substitution cards become main. */
   close?: boolean
   /** Main cards laid from the deck. */
   main?: readonly string[]
@@ -105,9 +105,11 @@ async function playCardThrows({ panel, deck, at: moment }: Table, script: readon
     expect(await panel.getByTestId('throw-status').innerText(), at).toContain(`${throwNumber} of 16`)
 
     if (step.close) {
-      // The last round's hands are still on the table, but neither is this throw's hand.
+      // The last round's hands are still on the table, but neither is this throw's hand; the
+      // round closed by itself, and says what to do with the cards.
       expect(await panel.getByTestId('card-hand').count(), `${at}: a hand before any is made`).toBe(0)
-      await panel.getByTestId('round-close').click()
+      expect(await panel.getByTestId('round-close').count(), `${at}: a Close button`).toBe(0)
+      await panel.getByTestId('reminder-close-round-after-second-throw').waitFor()
       round = apply(round, { type: 'close-round' })
     }
     for (const card of step.main ?? []) {
@@ -128,23 +130,21 @@ async function playCardThrows({ panel, deck, at: moment }: Table, script: readon
       await panel.getByTestId(`round-take-${card}`).click()
       round = apply(round, { type: 'take', player: 'second', card })
     }
-    // Only with six main cards is one marked unused (RULES.md §8).
-    expect(await panel.locator('.place-row input[type="radio"]').count(), `${at}: unused marks`).toBe(mainCardCount(deck) === 6 ? 6 : 0)
-
+    expect(await panel.locator('[data-testid="round-main"] .face').count(), `${at}: main cards`).toBe(mainCardCount(deck))
     await placeSubstitutions(panel, step.beside, step.unused)
+    // Only with six main cards is one marked unused (RULES.md §8).
+    expect(await panel.locator('[data-testid^="round-unused-"]').count(), `${at}: unused marks`).toBe(mainCardCount(deck) === 6 ? 1 : 0)
     const beside = round.main.map((card) => step.beside[card] ?? null)
     const unused = step.unused === undefined ? null : round.main.indexOf(step.unused)
     round = apply(round, { type: 'place', player, beside, unused })
     const hand = round.hands[player]!
     const reading = classifyCards(hand, deck)
     expect(reading.combination, `${at}: the script's hand`).toBe(step.combination)
-    expect(await panel.getByTestId('card-hand').innerText(), at).toBe(hand.map(cardText).join('\n'))
-    expect(await panel.getByTestId('card-reading').innerText(), at).toContain(`${COMBINATION_NAME[reading.combination]} ·`)
-    // The round closes after the second player's throw, not before it.
-    if (player === 'second') expect(await panel.getByTestId('round-close').count(), `${at}: close too early`).toBe(0)
+    // The hand and its combination are shown before it is recorded.
+    expect(await panel.getByTestId('round-hand-preview').innerText(), at).toBe(`${hand.map(cardText).join(' ')} · ${COMBINATION_NAME[reading.combination]}`)
     await moment('placed', throwNumber)
 
-    await panel.getByTestId('cards-record').click()
+    await panel.getByTestId('round-record').click()
     await panel.getByTestId('throw-limits').waitFor()
     expect(await panel.getByTestId('combination').innerText(), at).toBe(COMBINATION_NAME[reading.combination])
     const limit = expectedLimit(reading.limit, position, mover, previousPower)
@@ -240,7 +240,7 @@ describe('a 52-card end in the guided round: rounds 1–4, each throw checked ag
 
   it('after round 4 the guide says to gather every card, discards too, and shuffle; then fresh main cards', async () => {
     expect(await panel.getByTestId('throw-status').innerText()).toContain('9 of 16')
-    await panel.getByTestId('round-close').click()
+    // Round 4 closed by itself; the cards are to be gathered.
     await panel.getByTestId('reminder-shuffle-all-after-round-4').waitFor()
     // No deck count before the gathering: every card, the discards too, is about to be reshuffled.
     expect(await phase()).toBe('Round 5 begins after the shuffle — round 4 is over')

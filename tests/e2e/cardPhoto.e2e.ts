@@ -163,10 +163,10 @@ describe('the card photo tool in the side panel (Chromium)', () => {
     await page.getByTestId('card-photo-apply').click()
     await page.getByTestId('round-photo').waitFor({ state: 'detached' })
 
-    const main = page.getByTestId('card-round').locator('.table').first().locator('.card')
+    const main = page.getByTestId('round-main').locator('.face')
     expect(await main.allInnerTexts()).toEqual(photo.cards.map((card) => cardLabel(card.card)))
     expect(await page.getByTestId('card-round-phase').innerText()).toContain('first player')
-    expect(await page.getByTestId('reminder-mark-unused-main-card').count()).toBe(1)
+    expect(await page.getByTestId('round-hint').innerText()).toContain('Tap the unused main card.')
     await screenshot(page, 'card-photo-main-cards-laid')
     expect(errorsOf(page)).toEqual([])
   })

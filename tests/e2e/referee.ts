@@ -125,15 +125,19 @@ export async function pickCard(page: Page, prefix: string, card: string): Promis
 }
 
 /**
- * Lays the mover's substitution cards: `beside` maps a main card to the substitution card laid
- * beside it; `unused` marks the main card left out (6 main cards). Then makes the hand.
+ * Lays the mover's substitution cards as a person taps them: `beside` maps a main card to the
+ * substitution card laid beside it (the card tapped in the row of cards still to lay, then the
+ * main card); `unused` marks the main card left out (6 main cards). Then records the hand.
  */
 export async function placeSubstitutions(page: Page, beside: Readonly<Record<string, string>>, unused?: string): Promise<void> {
-  const row = (main: string) => page.locator('.place-row').filter({ has: page.getByText(cardText(main), { exact: true }) })
   for (const [main, substitution] of Object.entries(beside)) {
-    await row(main).locator('select').selectOption({ label: cardText(substitution) })
+    await page.getByTestId(`round-sub-${substitution}`).click()
+    await page.getByTestId(`round-main-${main}`).click()
+    await page.getByTestId(`round-beside-${main}`).waitFor()
   }
-  if (unused) await row(unused).getByRole('radio').check()
-  await page.getByTestId('round-place').click()
-  await page.getByTestId('card-reading').waitFor()
+  if (unused) {
+    // Left as the only bare main card, it is already the unused one; a tap would only confirm it.
+    if ((await page.getByTestId(`round-unused-${unused}`).count()) === 0) await page.getByTestId(`round-main-${unused}`).click()
+    await page.getByTestId(`round-unused-${unused}`).waitFor()
+  }
 }
