@@ -3,7 +3,8 @@
 // move without pulling the button away from under the pointer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH } from './extension.ts'
+import { join } from 'node:path'
+import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, SCREENSHOT_DIR, screenshotOf } from './extension.ts'
 import { enterDice, legalMove, startDiceMatch } from './referee.ts'
 
 describe('the side panel at 360 px', () => {
@@ -87,5 +88,48 @@ describe('the side panel at 360 px', () => {
       await sheets.nth(i).click()
       expect(await horizontalOverflow(panel), await sheets.nth(i).innerText()).toEqual([])
     }
+  })
+
+  it('shows long player names whole in the linescore at 360 px: wrapped, never cut', async () => {
+    const players = { red: 'Александра Константинопольская', blue: 'Maximilian-Alexander Fitzgerald', hammer: 'red' } as const
+    await panel.getByTestId('nav-matches').click()
+    await panel.getByTestId('match-new').click()
+    // The setup's rows wrap the long names (the hammer's choice names both players) within 360 px.
+    await panel.getByTestId('setup-name-red').fill(players.red)
+    await panel.getByTestId('setup-name-blue').fill(players.blue)
+    await panel.getByTestId('setup-hammer-choice').check()
+    expect(await horizontalOverflow(panel), 'the setup form').toEqual([])
+    await screenshotOf(panel.getByTestId('match-setup'), 'setup-long-names-360')
+    // The title made of two long names is cut to the limit, and the match starts.
+    await startDiceMatch(panel, players)
+    for (const color of ['red', 'blue'] as const) {
+      const name = panel.getByTestId(`linescore-${color}`).locator('th')
+      expect(await name.innerText()).toContain(players[color])
+      // The cell clips what does not fit: a name that fits whole needs no more width than the cell has.
+      const { scroll, client } = await name.evaluate((cell) => ({ scroll: cell.scrollWidth, client: cell.clientWidth }))
+      expect(scroll, `${color}: the name is cut`).toBeLessThanOrEqual(client)
+    }
+    await screenshotOf(panel.getByTestId('linescore'), 'linescore-long-names-360')
+    expect(await horizontalOverflow(panel)).toEqual([])
+  })
+
+  it('a straight’s five trajectory types take two rows in Russian at 360 × 640, and the length chips stay on the first screen', async () => {
+    await panel.getByTestId('nav-matches').click()
+    await panel.getByTestId('match-new').click()
+    await startDiceMatch(panel, { red: 'Anna', blue: 'Boris', hammer: 'red' })
+    await panel.setViewportSize({ width: NARROW_WIDTH, height: 640 })
+    if ((await panel.getByTestId('lang-switch').innerText()) === 'RU') await panel.getByTestId('lang-switch').click()
+    await expect.poll(() => panel.getByTestId('lang-switch').innerText()).toBe('EN')
+    await enterDice(panel, [1, 2, 3, 4, 5])
+    await panel.evaluate(() => window.scrollTo(0, 0))
+    const tops = await panel.getByTestId('move-types').locator('button').evaluateAll((chips) => chips.map((chip) => Math.round(chip.getBoundingClientRect().top)))
+    expect(tops).toHaveLength(5)
+    expect(new Set(tops).size, 'rows of type chips').toBe(2)
+    await panel.getByTestId('move-type-reverse').click()
+    const lengths = panel.getByTestId('moves-pick-length').locator('button')
+    const last = await lengths.last().boundingBox()
+    expect(last!.y + last!.height, 'the length chips below the fold').toBeLessThanOrEqual(640)
+    await panel.screenshot({ path: join(SCREENSHOT_DIR, 'layout-straight-ru-360x640.png') })
+    expect(await horizontalOverflow(panel)).toEqual([])
   })
 })
