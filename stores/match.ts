@@ -280,13 +280,20 @@ export const useMatchStore = defineStore('match', () => {
     }
   }
 
+  function fitTitle(title: string): string {
+    const limit = INPUT_LIMITS.matchName
+    return title.length <= limit ? title : `${title.slice(0, limit - 1).trimEnd()}…`
+  }
+
   function createMatch(setup: MatchSetup, name?: string): Promise<string> {
     return inTurn(() => create(setup, name))
   }
 
   async function create(setup: MatchSetup, name?: string): Promise<string> {
     checkSetupNames(setup)
-    const title = name?.trim() || `${setup.players.red} – ${setup.players.blue}`
+    // Two names of the longest allowed length make a longer title than a typed one may be: the
+    // title made from them is cut to the limit (the players' own names are kept whole in the setup).
+    const title = name?.trim() || fitTitle(`${setup.players.red} – ${setup.players.blue}`)
     checkLength('matchName', title)
     const at = nowIso()
     const log = startMatch(plain(setup), at)

@@ -288,6 +288,11 @@ describe('bounded input', () => {
     expect(store.matches).toEqual({})
     const id = await store.createMatch(setup)
     await expect(store.renameMatch(id, 'y'.repeat(1_000_000))).rejects.toThrow(/matchName/)
+    // Two names of the longest allowed length: the match starts, its title made from them cut to the limit.
+    const long = await store.createMatch(defaultSetup({ red: 'Р'.repeat(40), blue: 'B'.repeat(40) }, 'red'))
+    expect(store.matches[long]?.name).toBe(`${'Р'.repeat(40)} – ${'B'.repeat(16)}…`)
+    expect(store.matches[long]?.name).toHaveLength(60)
+    await store.openMatch(id)
     const refusal = await store.correctPosition({ red: ['d8'], blue: [] }, 'n'.repeat(201)).catch((error: unknown) => error)
     expect(explainError(refusal)).toBe('The note is too long: 201 characters, at most 200.')
     expect(store.events).toHaveLength(1)
