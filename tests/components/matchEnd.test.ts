@@ -72,6 +72,8 @@ describe('the end of a match', () => {
     expect(view.find('[data-testid="match-winner"]').text()).toBe('Final Anna wins 3 : 1')
     // No column for an end that will not be played.
     expect(view.findAll('[data-testid="linescore"] thead th')).toHaveLength(8)
+    // The result panel says the match is over; the throw panel under it does not repeat it.
+    expect(view.find('[data-testid="throw-panel"]').text()).toBe('')
   })
 
   it('the deciding position survives an undo and a redo of the deciding score', async () => {
