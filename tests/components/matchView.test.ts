@@ -206,6 +206,8 @@ describe('match screen', () => {
     await flushPromises()
     // The winner's points first: Boris (blue) won 3 : 1.
     expect(wrapper.find('[data-testid="match-winner"]').text()).toBe('Final Boris wins 3 : 1')
-    expect(wrapper.find('[data-testid="throw-panel"]').text()).toContain('over')
+    // The header and the result panel say the match is over; the throw panel does not repeat it.
+    expect(wrapper.find('[data-testid="match-header"]').text()).toContain('Match over')
+    expect(wrapper.find('[data-testid="throw-panel"]').text()).toBe('')
   })
 })
