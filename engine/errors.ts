@@ -237,6 +237,16 @@ export const RULE_ERROR_CODES = [
   'file.generator-kind',
   'file.unknown-event',
   'file.empty',
+
+  // shareCode.ts: a share code (QR or pasted), checked whole before anything is stored
+  'share.too-long',
+  'share.not-a-code',
+  'share.too-new',
+  'share.character',
+  'share.truncated',
+  'share.damaged',
+  'share.unreadable',
+  'share.event',
 ] as const
 
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number]

@@ -86,6 +86,19 @@ export {
   serializeMatch,
 } from './matchFile.ts'
 export type { LoadedMatch, MatchFile, MatchFileMigration } from './matchFile.ts'
+// The share code: a match or its result as one line of text for a QR code (beyond the fixed facade).
+export {
+  SHARE_CODE_MAX_LENGTH,
+  SHARE_CODE_VERSION,
+  decodeShare,
+  encodeMatchShare,
+  encodeResultShare,
+  normalizeShareCode,
+  sameMatchLog,
+  sameMatchStart,
+  shareCodePrefix,
+} from './shareCode.ts'
+export type { ShareKind, SharedMatch } from './shareCode.ts'
 
 // The generators, limits and bonuses explained (beyond the fixed facade above).
 export { DICE_COMBINATIONS, DICE_LIMITS, allFinalDice, checkDiceOperation, diceRollStep } from './dice.ts'
