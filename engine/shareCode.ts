@@ -1,8 +1,9 @@
 // The share code: a match (or only its result) as one short line of text that a QR code can
-// carry and another copy of the referee can read back (docs/share.md). It is a pure function
-// of the match file: the same log gives the same code, always.
+// carry and another copy of the referee can read back. It is a pure function of the match
+// log: the same log gives the same code, always.
 //
-//   LC1M.<base32>   the whole match: every event, each throw as its move alone
+//   LC1M.<base32>   the whole match: every event, each throw as its move alone, a card hand
+//                   left out when the card round recorded with it gives that hand
 //   LC1R.<base32>   the result only: players, colours, setup, each end's score and time
 //
 // "LC" is Logical Curling, "1" the format version, "M"/"R" what it holds. The base32 text
@@ -17,6 +18,7 @@
 // with stones in another order) travels as that event's JSON, so decoding always gives back
 // the very log that was encoded.
 import { ALL_CELLS } from './board.ts'
+import { cardRoundAfter } from './cardRoundInMatch.ts'
 import { JOKER, deckCards, DECKS } from './cards.ts'
 import { refuseWith, ruleReason, RuleError, reasonOf } from './errors.ts'
 import { applyEvent, deriveMatch } from './fold.ts'
@@ -305,7 +307,20 @@ function readAction(reader: BitReader): CardRoundAction {
   }
 }
 
-function writeGenerator(writer: BitWriter, generator: GeneratorRecord): void {
+/**
+ * The hand a card round gives the mover (cardRoundAfter), when the recorded actions lead to
+ * one: then the hand itself need not be written — the rules say it must be that hand.
+ */
+function handOfRound(state: MatchState | null, actions: readonly CardRoundAction[]): string[] | null {
+  if (state === null) return null
+  try {
+    return cardRoundAfter(state, actions)?.hand ?? null
+  } catch {
+    return null
+  }
+}
+
+function writeGenerator(writer: BitWriter, generator: GeneratorRecord, state: MatchState | null): void {
   GENERATOR_KIND.write(writer, generator.kind)
   if (generator.kind === 'dice') {
     writeList(writer, generator.values, 3, (value) => writeSmall(writer, value, 3))
@@ -317,19 +332,22 @@ function writeGenerator(writer: BitWriter, generator: GeneratorRecord): void {
       })
     }
   } else if (generator.kind === 'cards') {
-    writeCards(writer, generator.hand)
-    writer.flag(generator.jokers !== undefined)
-    if (generator.jokers !== undefined) writeCards(writer, generator.jokers)
-    writer.flag(generator.roundActions !== undefined)
-    if (generator.roundActions !== undefined) {
-      const actions = generator.roundActions as CardRoundAction[]
+    const actions = generator.roundActions as CardRoundAction[] | undefined
+    writer.flag(actions !== undefined)
+    if (actions !== undefined) {
       writer.uint(actions.length, 4)
       actions.forEach((action) => writeAction(writer, action))
     }
+    const dealt = actions === undefined ? null : handOfRound(state, actions)
+    const fromRound = dealt !== null && canonical(dealt) === canonical(generator.hand)
+    writer.flag(fromRound)
+    if (!fromRound) writeCards(writer, generator.hand)
+    writer.flag(generator.jokers !== undefined)
+    if (generator.jokers !== undefined) writeCards(writer, generator.jokers)
   }
 }
 
-function readGenerator(reader: BitReader): GeneratorRecord {
+function readGenerator(reader: BitReader, state: MatchState | null): GeneratorRecord {
   const kind = GENERATOR_KIND.read(reader)
   if (kind === 'dice') {
     const values = readList(reader, 3, () => reader.read(3))
@@ -338,9 +356,16 @@ function readGenerator(reader: BitReader): GeneratorRecord {
     return { kind, values, operation: { rolls } }
   }
   if (kind === 'cards') {
-    const hand = readCards(reader)
-    const jokers = reader.flag() ? readCards(reader) : undefined
     const roundActions = reader.flag() ? Array.from({ length: reader.uint(4) }, () => readAction(reader)) : undefined
+    let hand: string[]
+    if (reader.flag()) {
+      const dealt = roundActions === undefined ? null : handOfRound(state, roundActions)
+      if (dealt === null) throw new Unreadable('a hand said to come from a card round that gives none')
+      hand = dealt
+    } else {
+      hand = readCards(reader)
+    }
+    const jokers = reader.flag() ? readCards(reader) : undefined
     return { kind, hand, ...(jokers === undefined ? {} : { jokers }), ...(roundActions === undefined ? {} : { roundActions }) }
   }
   return { kind: 'null' }
@@ -382,12 +407,12 @@ function stamped<T extends MatchEvent>(event: T, at: string | undefined): T {
 }
 
 /** Writes the event's own fields after its tag and time (not the time). */
-function writeEventBody(writer: BitWriter, event: MatchEvent): void {
+function writeEventBody(writer: BitWriter, event: MatchEvent, state: MatchState | null): void {
   switch (event.type) {
     case 'MatchStarted':
       return writeSetup(writer, event.setup)
     case 'GeneratorRecorded':
-      return writeGenerator(writer, event.generator)
+      return writeGenerator(writer, event.generator, state)
     case 'ThrowMade':
       writer.flag(event.move !== null)
       if (event.move !== null) writeMove(writer, event.move)
@@ -418,7 +443,7 @@ function readEventBody(reader: BitReader, tag: (typeof EVENT_TAGS)[number], at: 
     case 'MatchStarted':
       return stamped<MatchStarted>({ type: 'MatchStarted', setup: readSetup(reader) }, at)
     case 'GeneratorRecorded':
-      return stamped({ type: 'GeneratorRecorded', generator: readGenerator(reader) }, at)
+      return stamped({ type: 'GeneratorRecorded', generator: readGenerator(reader, state) }, at)
     case 'ThrowMade': {
       const move = reader.flag() ? readMove(reader) : null
       const withMover = reader.flag()
@@ -475,7 +500,7 @@ function writeEvents(writer: BitWriter, events: readonly MatchEvent[]): void {
     try {
       EVENT_TAG.write(trial, event.type as (typeof EVENT_TAGS)[number])
       trialClock.write(trial, event.at)
-      writeEventBody(trial, event)
+      writeEventBody(trial, event, state)
       const reader = new BitReader(trial.bytes())
       const tag = EVENT_TAG.read(reader)
       packed = readEventBody(reader, tag, Object.assign(new Clock(), clock).read(reader), state)
@@ -485,7 +510,7 @@ function writeEvents(writer: BitWriter, events: readonly MatchEvent[]): void {
     if (packed !== null && canonical(packed) === canonical(event)) {
       EVENT_TAG.write(writer, event.type as (typeof EVENT_TAGS)[number])
       clock.write(writer, event.at)
-      writeEventBody(writer, event)
+      writeEventBody(writer, event, state)
     } else {
       EVENT_TAG.write(writer, 'json')
       writer.text(JSON.stringify(event))

@@ -222,7 +222,9 @@ describe('capacity: one QR code, version 40 at most', () => {
     // A dice match is about 34 records an end: 8 ends (272) fit at M, 10 at L.
     expect(figures.dice!.M).toBeGreaterThan(300)
     expect(figures.dice!.L).toBeGreaterThan(figures.dice!.M)
-    // A card match carries its card round too: about 6 ends at M.
-    expect(figures['cards 36']!.M).toBeGreaterThan(200)
+    // A card match carries its card round too (the hand follows from it): about 9 ends at M,
+    // a whole 10-end match at L.
+    expect(figures['cards 36']!.M).toBeGreaterThan(260)
+    expect(figures['cards 36']!.L).toBe(figures['cards 36']!.total)
   })
 })
