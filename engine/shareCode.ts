@@ -178,8 +178,26 @@ const ACTIONS = oneOf<CardRoundAction['type']>(
   3,
 )
 const PLAYER = oneOf(['first', 'second'] as const, 1)
-const EVENT_TAGS = ['json', 'MatchStarted', 'GeneratorRecorded', 'ThrowMade', 'PositionCorrected', 'EndScored', 'Undo', 'Redo'] as const
+/** Three bits name the common events; 'more' is followed by a flag: JSON, or three bits naming a rarer kind. */
+const EVENT_TAGS = ['more', 'MatchStarted', 'GeneratorRecorded', 'ThrowMade', 'PositionCorrected', 'EndScored', 'Undo', 'Redo'] as const
 const EVENT_TAG = oneOf(EVENT_TAGS, 3)
+const MORE_TAGS = ['ClockPaused', 'ClockResumed'] as const
+const MORE_TAG = oneOf(MORE_TAGS, 3)
+type EventTag = Exclude<(typeof EVENT_TAGS)[number], 'more'> | (typeof MORE_TAGS)[number] | 'json'
+
+function writeTag(writer: BitWriter, tag: string): void {
+  const more = (MORE_TAGS as readonly string[]).includes(tag)
+  if (!more && tag !== 'json') return EVENT_TAG.write(writer, tag as EventTag & (typeof EVENT_TAGS)[number])
+  EVENT_TAG.write(writer, 'more')
+  writer.flag(more)
+  if (more) MORE_TAG.write(writer, tag as (typeof MORE_TAGS)[number])
+}
+
+function readTag(reader: BitReader): EventTag {
+  const tag = EVENT_TAG.read(reader)
+  if (tag !== 'more') return tag
+  return reader.flag() ? MORE_TAG.read(reader) : 'json'
+}
 const GENERATOR_KIND = oneOf<GeneratorRecord['kind']>(['dice', 'cards', 'null'], 2)
 
 // ─── Pieces ──────────────────────────────────────────────────────────────────
@@ -219,6 +237,15 @@ function writeSetup(writer: BitWriter, setup: MatchSetup): void {
   COLORS_BIT.write(writer, setup.firstHammer)
   HAMMER_BY.write(writer, setup.firstHammerBy)
   RECORDING.write(writer, setup.recording)
+  writer.flag(setup.clock !== undefined)
+  if (setup.clock !== undefined) {
+    const seconds = setup.clock.thinkingSeconds
+    writer.flag(seconds !== undefined)
+    if (seconds !== undefined) {
+      if (!Number.isInteger(seconds) || seconds < 0) throw new NotPackable()
+      writer.uint(seconds, 8)
+    }
+  }
   const defaultRules = canonical(setup.houseRules) === canonical(DEFAULT_HOUSE_RULES)
   writer.flag(defaultRules)
   if (!defaultRules) writer.text(JSON.stringify(setup.houseRules))
@@ -236,8 +263,18 @@ function readSetup(reader: BitReader): MatchSetup {
   const firstHammer = COLORS_BIT.read(reader)
   const firstHammerBy = HAMMER_BY.read(reader)
   const recording = RECORDING.read(reader)
+  const clock = reader.flag() ? (reader.flag() ? { thinkingSeconds: reader.uint(8) } : {}) : undefined
   const houseRules = reader.flag() ? structuredClone(DEFAULT_HOUSE_RULES) : (parseJson(reader.text()) as MatchSetup['houseRules'])
-  return { players, ends, variant, firstHammer, firstHammerBy, houseRules, ...(recording === undefined ? {} : { recording }) }
+  return {
+    players,
+    ends,
+    variant,
+    firstHammer,
+    firstHammerBy,
+    houseRules,
+    ...(recording === undefined ? {} : { recording }),
+    ...(clock === undefined ? {} : { clock }),
+  }
 }
 
 function writeMove(writer: BitWriter, move: Move): void {
@@ -374,7 +411,7 @@ function readGenerator(reader: BitReader, state: MatchState | null): GeneratorRe
 // ─── Events ──────────────────────────────────────────────────────────────────
 
 /** Times: the first in full (ms since 1970), every later one as the difference from the last. */
-class Clock {
+class Stamps {
   private last: number | null = null
 
   write(writer: BitWriter, at: string | undefined): void {
@@ -396,7 +433,7 @@ class Clock {
     return date.toISOString()
   }
 
-  /** An event sent as JSON moves the clock too, so the next difference is from its time. */
+  /** An event sent as JSON counts too, so the next difference is from its time. */
   saw(at: unknown): void {
     if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) this.last = Date.parse(at)
   }
@@ -431,6 +468,8 @@ function writeEventBody(writer: BitWriter, event: MatchEvent, state: MatchState 
       return
     case 'Undo':
     case 'Redo':
+    case 'ClockPaused':
+    case 'ClockResumed':
       return
     default:
       throw new NotPackable()
@@ -438,7 +477,7 @@ function writeEventBody(writer: BitWriter, event: MatchEvent, state: MatchState 
 }
 
 /** The event as the reader rebuilds it: a throw is simulated again from the state before it. */
-function readEventBody(reader: BitReader, tag: (typeof EVENT_TAGS)[number], at: string | undefined, state: MatchState | null): MatchEvent {
+function readEventBody(reader: BitReader, tag: EventTag, at: string | undefined, state: MatchState | null): MatchEvent {
   switch (tag) {
     case 'MatchStarted':
       return stamped<MatchStarted>({ type: 'MatchStarted', setup: readSetup(reader) }, at)
@@ -466,6 +505,10 @@ function readEventBody(reader: BitReader, tag: (typeof EVENT_TAGS)[number], at: 
     case 'Undo':
     case 'Redo':
       return stamped({ type: tag }, at)
+    case 'ClockPaused':
+    case 'ClockResumed':
+      // A pause is a moment: without its time the rules refuse it, as they would in a file.
+      return stamped({ type: tag } as MatchEvent, at)
     case 'json':
       throw new Unreadable('json is read by the caller')
   }
@@ -490,31 +533,31 @@ function parseJson(text: string): unknown {
 
 function writeEvents(writer: BitWriter, events: readonly MatchEvent[]): void {
   writer.uint(events.length, 8)
-  const clock = new Clock()
+  const stamps = new Stamps()
   let state: MatchState | null = null
   for (const event of events) {
     // Packed when the reader gets exactly this event back from the packed bits; else its JSON.
     const trial = new BitWriter()
-    const trialClock = Object.assign(new Clock(), clock)
+    const trialStamps = Object.assign(new Stamps(), stamps)
     let packed: MatchEvent | null = null
     try {
-      EVENT_TAG.write(trial, event.type as (typeof EVENT_TAGS)[number])
-      trialClock.write(trial, event.at)
+      writeTag(trial, event.type)
+      trialStamps.write(trial, event.at)
       writeEventBody(trial, event, state)
       const reader = new BitReader(trial.bytes())
-      const tag = EVENT_TAG.read(reader)
-      packed = readEventBody(reader, tag, Object.assign(new Clock(), clock).read(reader), state)
+      const tag = readTag(reader)
+      packed = readEventBody(reader, tag, Object.assign(new Stamps(), stamps).read(reader), state)
     } catch (error) {
       if (!(error instanceof NotPackable) && !(error instanceof RuleError) && !(error instanceof Unreadable)) throw error
     }
     if (packed !== null && canonical(packed) === canonical(event)) {
-      EVENT_TAG.write(writer, event.type as (typeof EVENT_TAGS)[number])
-      clock.write(writer, event.at)
+      writeTag(writer, event.type)
+      stamps.write(writer, event.at)
       writeEventBody(writer, event, state)
     } else {
-      EVENT_TAG.write(writer, 'json')
+      writeTag(writer, 'json')
       writer.text(JSON.stringify(event))
-      clock.saw(event.at)
+      stamps.saw(event.at)
     }
     state = state === null ? deriveMatch([event]) : applyEvent(state, event)
   }
@@ -522,18 +565,18 @@ function writeEvents(writer: BitWriter, events: readonly MatchEvent[]): void {
 
 function readEvents(reader: BitReader): { events: MatchEvent[]; state: MatchState } {
   const count = reader.uint(8)
-  const clock = new Clock()
+  const stamps = new Stamps()
   const events: MatchEvent[] = []
   let state: MatchState | null = null
   for (let index = 0; index < count; index++) {
     let event: MatchEvent
     try {
-      const tag = EVENT_TAG.read(reader)
+      const tag = readTag(reader)
       if (tag === 'json') {
         event = parseJson(reader.text()) as MatchEvent
-        clock.saw((event as { at?: unknown } | null)?.at)
+        stamps.saw((event as { at?: unknown } | null)?.at)
       } else {
-        event = readEventBody(reader, tag, clock.read(reader), state)
+        event = readEventBody(reader, tag, stamps.read(reader), state)
       }
       state = state === null ? deriveMatch([event]) : applyEvent(state, event)
     } catch (error) {
@@ -557,27 +600,29 @@ function writeResult(writer: BitWriter, events: readonly MatchEvent[]): void {
   const state = deriveMatch(events)
   const started = events[0] as MatchStarted
   writeSetup(writer, state.setup)
-  const clock = new Clock()
-  clock.write(writer, started.at)
+  const stamps = new Stamps()
+  stamps.write(writer, started.at)
   const throwsMade = state.ends.reduce((sum, end) => sum + end.throws.length, 0) + state.throws.length
   writer.uint(throwsMade, 6)
   writer.uint(state.ends.length, 4)
   for (const end of state.ends) {
     writeSmall(writer, end.score.red, 4)
     writeSmall(writer, end.score.blue, 4)
-    clock.write(writer, events[end.eventIndex]?.at)
+    stamps.write(writer, events[end.eventIndex]?.at)
   }
 }
 
 /**
- * The result as a score-only match (MatchSetup.recording 'score-only'): the same setup,
- * start and ends, each end's score entered as it stood. The winner, the totals and the
+ * The result as a score-only match (MatchSetup.recording 'score-only'): the same setup (but
+ * the clock), start and ends, each end's score entered as it stood. The winner, the totals and the
  * hammer of every end follow from these as they did in the original (RULES.md §10).
  */
 function readResult(reader: BitReader): { events: MatchEvent[]; state: MatchState; throwsLeftOut: number } {
-  const setup: MatchSetup = { ...readSetup(reader), recording: 'score-only' }
-  const clock = new Clock()
-  const events: MatchEvent[] = [stamped<MatchStarted>({ type: 'MatchStarted', setup }, clock.read(reader))]
+  // No clock: the ends' scores carry no thinking time to count.
+  const { clock: _clock, ...read } = readSetup(reader)
+  const setup: MatchSetup = { ...read, recording: 'score-only' }
+  const stamps = new Stamps()
+  const events: MatchEvent[] = [stamped<MatchStarted>({ type: 'MatchStarted', setup }, stamps.read(reader))]
   const throwsLeftOut = reader.uint(6)
   const ends = reader.uint(4)
   let state: MatchState
@@ -588,7 +633,7 @@ function readResult(reader: BitReader): { events: MatchEvent[]; state: MatchStat
   }
   for (let end = 0; end < ends; end++) {
     const score = { red: reader.read(4), blue: reader.read(4) }
-    const event = stamped<EndScored>({ type: 'EndScored', score, entered: true }, clock.read(reader))
+    const event = stamped<EndScored>({ type: 'EndScored', score, entered: true }, stamps.read(reader))
     try {
       state = applyEvent(state, event)
     } catch (error) {

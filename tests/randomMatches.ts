@@ -32,6 +32,8 @@ export interface RandomMatchOptions {
   corrections?: number
   undos?: number
   typedEnds?: number
+  /** A timed match (setup.clock), paused and resumed now and then. */
+  clock?: boolean
 }
 
 const START = Date.parse('2026-03-14T18:30:00.000Z')
@@ -80,7 +82,7 @@ function cardActions(random: Random, state: MatchState): { hand: string[]; actio
 export function randomMatch(seed: number, options: RandomMatchOptions): MatchEvent[] {
   const random = seededRandom(seed)
   const variant = options.variant === 'dice' ? { kind: 'dice' as const } : { kind: 'cards' as const, deck: options.variant }
-  const setup = { ...defaultSetup({ red: 'Вера', blue: 'Oleg' }, random() < 0.5 ? 'red' : 'blue'), ends: options.ends ?? 8, variant }
+  const setup = { ...defaultSetup({ red: 'Вера', blue: 'Oleg' }, random() < 0.5 ? 'red' : 'blue'), ends: options.ends ?? 8, variant, ...(options.clock ? { clock: { thinkingSeconds: 900 } } : {}) }
   let time = START
   const at = () => new Date((time += 2_000 + Math.floor(random() * 40_000))).toISOString()
   const events: MatchEvent[] = startMatch(setup, new Date(time).toISOString())
@@ -93,6 +95,11 @@ export function randomMatch(seed: number, options: RandomMatchOptions): MatchEve
   while (!state.finished && events.length < max) {
     if (state.phase === 'end-complete') {
       add(endScoredEvent(state, at()))
+      continue
+    }
+    if (options.clock && random() < 0.04) {
+      add({ type: 'ClockPaused', at: at() })
+      add({ type: 'ClockResumed', at: at() })
       continue
     }
     if (random() < (options.typedEnds ?? 0)) {

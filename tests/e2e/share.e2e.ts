@@ -74,7 +74,7 @@ describe('share: a QR code of a recorded match, read back and taken in by a fres
     await panel.getByTestId('match-result').waitFor()
     original = await linescore(panel)
     expect(original.red).toHaveLength(7)
-    ;[events] = storedEvents(await referee.storage())
+    events = storedEvents(await referee.storage())[0]!
     expect(events!.filter((event) => event.type === 'ThrowMade')).toHaveLength(16)
   })
 
