@@ -80,6 +80,15 @@ describe('the clock in the setup', () => {
         await wrapper.find('[data-testid="setup-clock-on"]').setValue(true)
       }),
     ).toEqual({})
+    // A score-only match has no throws: the budget is not asked for, and not kept if typed before.
+    expect(
+      await start(async (wrapper) => {
+        await wrapper.find('[data-testid="setup-clock-on"]').setValue(true)
+        await wrapper.find('[data-testid="setup-clock-minutes"]').setValue('25')
+        await wrapper.find('[data-testid="setup-recording-score-only"]').setValue(true)
+        expect(wrapper.find('[data-testid="setup-clock-minutes"]').exists()).toBe(false)
+      }),
+    ).toEqual({})
   })
 })
 
@@ -137,6 +146,16 @@ describe('the clock on the match screen', () => {
     expect(text(wrapper, 'clock-over-red')).toBe('сверх лимита +0:03')
     expect(text(wrapper, 'clock-pause')).toContain('Пауза')
     expect(wrapper.find('[data-testid="linescore-times"] th').text()).toBe('Время')
+  })
+
+  it('a timed score-only match runs the match clock and the ends’ times, no one’s thinking time', async () => {
+    await store.createMatch({ ...timedSetup({}), recording: 'score-only' })
+    const wrapper = mount(MatchView)
+    await flushPromises()
+    await tick(90)
+    expect(text(wrapper, 'clock-match')).toBe('1:30')
+    expect(wrapper.find('[data-testid="clock-red"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="end-time-1"]').text()).toBe('1′')
   })
 
   it('a match without a clock shows none, and no time row in the linescore', async () => {
