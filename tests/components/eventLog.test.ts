@@ -67,4 +67,37 @@ describe('event log', () => {
       for (const move of moves) expect(parseMove(moveText(move))).toEqual(move)
     }
   })
+
+  it('folds the ends before the last two to one line each, opened and folded again with a tap', async () => {
+    setLocale('en')
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const store = useMatchStore()
+    await store.load()
+    await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+    for (let end = 1; end <= 4; end++) {
+      await store.recordGenerator({ kind: 'dice', values: [1, 2, 3, 4, 5] })
+      await store.makeThrow(SEMAPHORE)
+      await store.enterEndScore({ red: end % 2, blue: 0 })
+    }
+    const wrapper = mount(EventLog, { props: { state: store.state! }, global: { plugins: [pinia] } })
+    await flushPromises()
+    const lines = () => wrapper.findAll('[data-testid="event-log"] li').map((li) => li.text())
+    // Ends 4 and 3 line by line (3 lines each), ends 2 and 1 folded: how many lines, and the score.
+    expect(lines()).toHaveLength(8)
+    expect(lines()[0]).toMatch(/^E4\s*End 4: score entered 0 : 0/)
+    expect(lines()[6]).toMatch(/^E2\s*End 2: 3 entries · End 2: score entered 0 : 0/)
+    expect(lines()[7]).toMatch(/^E1\s*End 1: 4 entries · End 1: score entered 1 : 0/)
+    const fold = wrapper.find('[data-testid="log-fold-0"]')
+    expect(fold.attributes('aria-expanded')).toBe('false')
+    await fold.trigger('click')
+    expect(lines()).toHaveLength(12)
+    expect(lines().at(-2)).toMatch(/Match: Anna \(red\) vs Boris \(blue\)/)
+    expect(lines().at(-1)).toBe('Fold end 1')
+    await wrapper.find('[data-testid="log-fold-0"]').trigger('click')
+    expect(lines()).toHaveLength(8)
+    setLocale('ru')
+    await flushPromises()
+    expect(lines()[7]).toMatch(/^Э1\s*Энд 1: 4 записи/)
+  })
 })

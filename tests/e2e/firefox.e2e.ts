@@ -1,7 +1,8 @@
 // The Firefox build in real Firefox (Debian's firefox-esr), as a player would use it: both pages
 // render without errors in both languages, a dice throw is recorded, the match survives closing
-// the page and restarting Firefox, and the bundled OCR reads a card photo offline under
-// Firefox's content security policy.
+// the page and restarting Firefox, the setup's radio rows stay inside their boxes at 420 and
+// 360 px, a card throw of the guided round is recorded, and the bundled OCR reads a card photo
+// offline under Firefox's content security policy.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -117,6 +118,83 @@ describe('the Firefox build in Firefox', () => {
     await firefoxScreenshot(popup, 'popup-after-restart', 360)
     await popup.close()
     await again.close()
+    expect(firefox.pageProblems()).toEqual([])
+  })
+
+  it('the setup form fits its box at 420 and 360 px: the random generator’s radio row wraps inside it', async () => {
+    const panel = await firefox.open('sidepanel', 420)
+    await openSetup(panel)
+    await panel.waitForSelector('[data-testid="match-setup"]', { timeout: 8_000 })
+    for (const language of ['en', 'ru']) {
+      if (language === 'ru') {
+        await tap(panel, 'lang-switch')
+        await panel.waitForFunction(() => document.documentElement.lang === 'ru', { timeout: 8_000 })
+      }
+      for (const width of [420, 360]) {
+        await panel.setViewport({ width, height: 800 })
+        // Every radio's label inside its fieldset, every fieldset inside the page.
+        const outside = await panel.evaluate(() => {
+          const page = document.documentElement.clientWidth
+          const found: string[] = []
+          // The house rules stay folded in their <details>: only what is on screen is measured.
+          const shown = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="match-setup"] fieldset')).filter((fieldset) => !fieldset.closest('details:not([open])'))
+          for (const fieldset of shown) {
+            const box = fieldset.getBoundingClientRect()
+            if (box.right > page + 1) found.push(`fieldset "${fieldset.querySelector('legend')?.textContent}" right=${Math.round(box.right)} > ${page}`)
+            for (const label of Array.from(fieldset.querySelectorAll<HTMLElement>('label'))) {
+              const inner = label.getBoundingClientRect()
+              if (inner.width > 0 && inner.right > box.right + 1) found.push(`"${label.textContent?.trim()}" right=${Math.round(inner.right)} > ${Math.round(box.right)}`)
+            }
+          }
+          return found
+        })
+        expect(outside, `${language} at ${width} px`).toEqual([])
+        await firefoxScreenshot(panel, `setup-${language}`, width)
+      }
+    }
+    await tap(panel, 'lang-switch')
+    await panel.waitForFunction(() => document.documentElement.lang === 'en', { timeout: 8_000 })
+    await panel.close()
+    expect(firefox.pageProblems()).toEqual([])
+  })
+
+  it('plays a card throw of the guided round: main cards, a drawn card laid by a tap, the unused one, the hand recorded', async () => {
+    const panel = await firefox.open('sidepanel', 360)
+    await openSetup(panel)
+    await panel.waitForSelector('[data-testid="match-setup"]', { timeout: 8_000 })
+    await panel.type('[data-testid="setup-name-red"]', 'Nina')
+    await panel.type('[data-testid="setup-name-blue"]', 'Pavel')
+    await tap(panel, 'setup-variant-cards-52')
+    await tap(panel, 'setup-hammer-choice')
+    await tap(panel, 'setup-hammer-red')
+    await tap(panel, 'setup-start')
+    await panel.waitForSelector('[data-testid="card-round"]', { timeout: 8_000 })
+    const pick = async (prefix: string, card: string) => {
+      await tap(panel, `${prefix}-rank-${card.slice(0, -1)}`)
+      await tap(panel, `${prefix}-suit-${card.slice(-1)}`)
+    }
+    for (const card of ['2S', '7H', '9D', 'JC', 'KS', '4D']) await pick('main', card)
+    await pick('draw', 'KH')
+    await tap(panel, 'round-main-2S')
+    await pick('draw', 'KD')
+    await tap(panel, 'round-main-7H')
+    await tap(panel, 'round-main-JC')
+    expect(await textOf(panel, '[data-testid="round-hand-preview"]')).toBe('K♥ K♦ 9♦ K♠ 4♦ · three')
+    await firefoxScreenshot(panel, 'card-round-placed', 360)
+    await tap(panel, 'round-record')
+    await panel.waitForSelector('[data-testid="legal-move"]', { timeout: 8_000 })
+    expect(await textOf(panel, '[data-testid="side-reading"]')).toMatch(/^three/)
+    await panel.click('[data-testid="legal-move"]')
+    await panel.waitForSelector('[data-testid="confirm-throw"]:not([disabled])', { timeout: 8_000 })
+    await tap(panel, 'confirm-throw')
+    await panel.waitForFunction(() => document.querySelector('[data-testid="throw-status"]')?.textContent?.includes('throw 2 of 16'), { timeout: 8_000 })
+    // Throw 2 is the second player's: the same main cards, his own placing.
+    expect(await textOf(panel, '[data-testid="card-round-phase"]')).toContain('second player (Red)')
+    await firefoxScreenshot(panel, 'card-round-second', 360)
+    const stored = await storedText(firefox)
+    expect(stored).toContain('"roundActions"')
+    expect(stored).toContain('"KH"')
+    await panel.close()
     expect(firefox.pageProblems()).toEqual([])
   })
 })

@@ -15,6 +15,8 @@ const PHONE = { width: 360, height: 740 }
 const LARGE_PHONE = { width: 412, height: 915 }
 /** The smallest touch target that fingers hit reliably (WCAG 2.5.5, platform guidelines). */
 const MIN_TARGET = 44
+/** Where a phone keyboard's top edge lands on a 740 px screen (it takes about 300 px). */
+const KEYBOARD_TOP = 440
 
 describe('the referee on a phone, by touch', () => {
   let profile: string
@@ -119,5 +121,30 @@ describe('the referee on a phone, by touch', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     expect(problems).toEqual([])
     expect(small, 'touch targets under 44 × 44 px').toEqual([])
+  })
+
+  it('the on-screen keyboard leaves the field being typed in sight', async () => {
+    // The pages ask a phone's keyboard to shrink the page (not to slide over it) …
+    expect(await page.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute('content'))).toContain('interactive-widget=resizes-content')
+    await touch(page.getByTestId('nav-tools'), 'tools')
+    const field = page.getByTestId('dispute-position')
+    await field.waitFor()
+    // … so a field tapped low on the screen, where the keyboard will rise, …
+    await field.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - (window.innerHeight - 40)))
+    const before = await field.boundingBox()
+    expect(before!.y + before!.height, 'the field must start where the keyboard will cover it').toBeGreaterThan(KEYBOARD_TOP)
+    await field.tap()
+    // … is brought back into what the keyboard leaves of the screen (the page resized to it).
+    await page.setViewportSize({ width: PHONE.width, height: KEYBOARD_TOP })
+    await expect
+      .poll(async () => {
+        const box = await field.boundingBox()
+        return box !== null && box.y >= 0 && box.y + box.height <= KEYBOARD_TOP
+      }, { timeout: 3_000 })
+      .toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dispute-position')
+    mkdirSync(SCREENSHOT_DIR, { recursive: true })
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-keyboard-360.png') })
+    await page.setViewportSize(PHONE)
   })
 })
