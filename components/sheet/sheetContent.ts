@@ -11,6 +11,7 @@ import {
   simulateThrowTraced,
   type Cell,
   type Color,
+  type MatchClock,
   type MatchState,
   type Position,
   type ThrowRecord,
@@ -91,8 +92,8 @@ export interface SheetInput {
   /** When the match was created (ISO 8601). */
   createdAt: string
   state: MatchState
-  /** Milliseconds used per end (the match clock's endMs), when the match has a clock. */
-  endMs?: readonly number[] | null
+  /** The match clock (engine clockAt), when the match has one: time per end and thinking time. */
+  clock?: MatchClock | null
 }
 
 /** 83 000 ms → "1:23"; an hour or more → "1:02:03". */
@@ -154,13 +155,26 @@ function facts(input: SheetInput, name: (color: Color) => string): SheetFact[] {
     },
     { key: 'house-rules', label: t('setup.houseRules'), value: houseRulesFact(input.state) },
   )
+  const clock = input.clock
+  if (clock) {
+    const value = t('sheet.clock.value', {
+      match: clockText(clock.matchMs),
+      red: name('red'),
+      redUsed: clockText(clock.usedMs.red),
+      blue: name('blue'),
+      blueUsed: clockText(clock.usedMs.blue),
+    })
+    const budget = clock.budgetMs === null ? '' : ` ${t('sheet.clock.budget', { budget: clockText(clock.budgetMs) })}`
+    list.push({ key: 'clock', label: t('clock.title'), value: `${value}${budget}` })
+  }
   return list
 }
 
 /** The ends played, then the agreed ends still to come (and the extra end being played). */
 function columns(input: SheetInput): SheetColumn[] {
   const { state } = input
-  const time = (end: number) => (input.endMs && input.endMs[end - 1] !== undefined ? clockText(input.endMs[end - 1]!) : null)
+  const endMs = input.clock?.endMs
+  const time = (end: number) => (endMs && endMs[end - 1] !== undefined ? clockText(endMs[end - 1]!) : null)
   const label = (end: number) => (end > state.setup.ends ? `+${end - state.setup.ends}` : String(end))
   const played: SheetColumn[] = state.ends.map((e) => ({ end: e.end, label: label(e.end), extra: e.extra, hammer: e.hammer, score: e.score, time: time(e.end) }))
   const last = Math.max(state.setup.ends, state.finished ? state.ends.length : state.ends.length + 1)
@@ -212,7 +226,13 @@ function endTitle(state: MatchState, end: number): string {
 
 function ends(input: SheetInput, name: (color: Color) => string): SheetEnd[] {
   const { state } = input
-  const time = (end: number) => (input.endMs && input.endMs[end - 1] !== undefined ? t('sheet.end.time', { time: clockText(input.endMs[end - 1]!) }) : null)
+  const clock = input.clock
+  const time = (end: number) => {
+    const ms = clock?.endMs[end - 1]
+    const used = clock?.endUsedMs[end - 1]
+    if (ms === undefined || used === undefined) return null
+    return t('sheet.end.time', { time: clockText(ms), red: name('red'), redUsed: clockText(used.red), blue: name('blue'), blueUsed: clockText(used.blue) })
+  }
   const list: SheetEnd[] = state.ends.map((record) => {
     const summary = [
       t('sheet.end.hammer', { name: name(record.hammer) }),

@@ -14,7 +14,7 @@ export function throwLine(item: SheetThrow): string {
 
 function linescoreLines(sheet: ScoreSheet): string[] {
   const names = COLORS.map((color) => sheet.players[color])
-  const first = Math.max(t('sheet.linescore.end').length, ...names.map((name) => name.length), sheet.timed ? t('sheet.linescore.time').length : 0)
+  const first = Math.max(t('sheet.linescore.end').length, ...names.map((name) => name.length), sheet.timed ? t('clock.linescore.time').length : 0)
   const cell = (text: string, width: number) => text.padStart(width)
   const widths = sheet.columns.map((column) => Math.max(3, column.label.length, (column.time?.length ?? 0)) + 1)
   const header = [t('sheet.linescore.end').padEnd(first), ...sheet.columns.map((column, i) => cell(column.label, widths[i]!)), `  ${t('sheet.linescore.total')}`]
@@ -28,7 +28,7 @@ function linescoreLines(sheet: ScoreSheet): string[] {
   ])
   const lines = [header, ...rows].map((parts) => parts.join('').trimEnd())
   if (sheet.timed) {
-    lines.push([t('sheet.linescore.time').padEnd(first), ...sheet.columns.map((column, i) => cell(column.time ?? '', widths[i]!))].join('').trimEnd())
+    lines.push([t('clock.linescore.time').padEnd(first), ...sheet.columns.map((column, i) => cell(column.time ?? '', widths[i]!))].join('').trimEnd())
   }
   lines.push(t('sheet.linescore.hammer'))
   return lines

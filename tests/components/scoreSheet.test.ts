@@ -6,8 +6,8 @@ import ScoreSheetView from '../../components/sheet/ScoreSheet.vue'
 import SheetPage from '../../components/sheet/SheetPage.vue'
 import { clockText, scoreSheet, type ScoreSheet } from '../../components/sheet/sheetContent.ts'
 import { scoreSheetText, throwLine } from '../../components/sheet/sheetText.ts'
-import { applyEvent, defaultSetup, deriveMatch, startMatch, throwEvent } from '../../engine/index.ts'
-import type { MatchState } from '../../engine/index.ts'
+import { applyEvent, clockAt, defaultSetup, deriveMatch, startMatch, throwEvent } from '../../engine/index.ts'
+import type { MatchClock, MatchState } from '../../engine/index.ts'
 import { setLocale } from '../../i18n/index.ts'
 import { matchKey } from '../../stores/storageItems.ts'
 import { CORRECTION_NOTE, wholeDiceMatch } from '../fixtures/wholeDiceMatch.ts'
@@ -16,7 +16,7 @@ import { freshMatchStore } from './freshMatchStore.ts'
 enableAutoUnmount(afterEach)
 
 const WHOLE = wholeDiceMatch()
-const sheetOf = (state: MatchState, endMs?: number[]): ScoreSheet => scoreSheet({ name: 'Anna – Boris', createdAt: '2026-11-23T18:00:00Z', state, endMs })
+const sheetOf = (state: MatchState, clock?: MatchClock | null): ScoreSheet => scoreSheet({ name: 'Anna – Boris', createdAt: '2026-11-23T18:00:00Z', state, clock })
 const lines = (sheet: ScoreSheet) => sheet.ends.flatMap((end) => end.throws.map(throwLine))
 
 describe('the score sheet of a whole 8-end dice match', () => {
@@ -143,14 +143,25 @@ describe('the score sheet of a whole 8-end dice match', () => {
     expect(scoreSheetText(sheet)).not.toContain('Throws')
   })
 
-  it('time used per end, when the match has a clock', () => {
+  it('time used per end and thinking time, when the match has a clock (engine clockAt); none without one', () => {
     expect(clockText(83_000)).toBe('1:23')
     expect(clockText(3_723_000)).toBe('1:02:03')
-    const sheet = sheetOf(WHOLE.state, [61_000, 125_000])
+    expect(clockAt(WHOLE.state, '2026-11-23T21:00:00Z')).toBeNull()
+    expect(sheetOf(WHOLE.state, null).timed).toBe(false)
+    // The fixture stamps its events 20 s apart: end 1 is 33 events (11:00), end 2 one more (the correction).
+    const timed = wholeDiceMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'), clock: { thinkingSeconds: 1800 } })
+    const clock = clockAt(timed.state, '2026-11-23T21:00:00Z')!
+    const sheet = sheetOf(timed.state, clock)
     expect(sheet.timed).toBe(true)
-    expect(sheet.columns.slice(0, 3).map((column) => column.time)).toEqual(['1:01', '2:05', null])
-    expect(sheet.ends[0]!.summary).toBe('hammer: Boris · 1 : 0, total 1 : 0 · time 1:01')
-    expect(scoreSheetText(sheet)).toContain('\nTime  1:01 2:05\n')
+    expect(sheet.columns.slice(0, 2).map((column) => column.time)).toEqual(['11:00', '11:20'])
+    expect(sheet.columns.every((column) => column.time !== null)).toBe(true)
+    expect(sheet.ends[0]!.summary).toMatch(/^hammer: Boris · 1 : 0, total 1 : 0 · time 11:00 \(thinking: Anna \d+:\d\d, Boris \d+:\d\d\)$/)
+    expect(sheet.facts.find((fact) => fact.key === 'clock')?.value).toBe(
+      `match ${clockText(clock.matchMs)}; thinking time: Anna ${clockText(clock.usedMs.red)}, Boris ${clockText(clock.usedMs.blue)} (each had 30:00)`,
+    )
+    expect(scoreSheetText(sheet)).toMatch(/\nTime\s+11:00\s+11:20\s/)
+    setLocale('ru')
+    expect(sheetOf(timed.state, clock).ends[0]!.summary).toMatch(/ · время 11:00 \(на обдумывание: Anna \d+:\d\d, Boris \d+:\d\d\)$/)
   })
 })
 
