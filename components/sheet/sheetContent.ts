@@ -19,6 +19,7 @@ import {
 import { locale, registerMessages, t } from '../../i18n/index.ts'
 import setupMessages from '../../i18n/messages/setup.ts'
 import sheetMessages from '../../i18n/messages/sheet.ts'
+import { clockText } from '../clock/clockText.ts'
 import { endOfLine, generatorText, logLineText, throwMoveText, voidText } from '../match/logText.ts'
 import { isScoreOnly, playerName, resultParams } from '../match/matchResult.ts'
 
@@ -94,15 +95,6 @@ export interface SheetInput {
   state: MatchState
   /** The match clock (engine clockAt), when the match has one: time per end and thinking time. */
   clock?: MatchClock | null
-}
-
-/** 83 000 ms → "1:23"; an hour or more → "1:02:03". */
-export function clockText(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000))
-  const two = (n: number) => String(n).padStart(2, '0')
-  const hours = Math.floor(seconds / 3600)
-  const minutes = Math.floor((seconds % 3600) / 60)
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds % 60)}` : `${minutes}:${two(seconds % 60)}`
 }
 
 function dateText(iso: string): string {
