@@ -82,7 +82,7 @@ describe('the score sheet of a whole 8-end dice match', () => {
     expect(text).toContain(['Счёт по эндам', 'Энд     1   2   3   4   5   6   7   8  Итог', 'Anna    1   1   0  0◆  0◆  0◆  1◆   2  5 ✓', 'Boris  0◆  0◆  1◆   1   0   1   0  0◆  3', '◆ хаммер в энде'].join('\n'))
     expect(text).toContain('Генератор случайности: Пять кубиков')
     expect(text).toContain('Хаммер в первом энде: Boris (по жребию)')
-    expect(text).toContain(`- Энд 2, после броска 4: Позиция исправлена: R:d4,h5 B:- (${CORRECTION_NOTE})`)
+    expect(text).toContain(`- Энд 2, после броска 4: Позиция исправлена: К:d4,h5 С:- (${CORRECTION_NOTE})`)
     expect(text).toContain('- отменено: Бросок 6, Синие: f0 обратная 1-3')
     expect(text).toContain('Итог: Победа: Anna, 5 : 3')
     expect(text).toMatch(/Подписи\nКрасные — Anna: _+\nСиние — Boris: _+\nСудья: _+\n$/)
