@@ -111,14 +111,14 @@ describe('the scoreboard window', () => {
       const id = await referee.createMatch({ ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red'), clock: { thinkingSeconds: 600 } })
       vi.setSystemTime(Date.parse('2026-11-23T15:01:05.000Z'))
       const board = await scoreboardPage(id)
-      expect(text(board, 'scoreboard-clock')).toBe('⏱ 1:05')
+      expect(text(board, 'scoreboard-clock')).toBe('Match clock 1:05')
       // Blue throws first (Red has the hammer): Blue's thinking time runs.
       expect(text(board, 'scoreboard-time-blue')).toBe('left 8:55')
       expect(text(board, 'scoreboard-time-red')).toBe('left 10:00')
       expect(board.find('[data-testid="scoreboard-time-blue"]').classes()).toContain('thinking')
       await referee.pauseClock()
       await flushPromises()
-      expect(text(board, 'scoreboard-clock')).toBe('⏱ 1:05 · paused')
+      expect(text(board, 'scoreboard-clock')).toBe('Match clock 1:05 · paused')
       referee.stopWatching()
     } finally {
       vi.useRealTimers()
