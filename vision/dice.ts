@@ -98,6 +98,12 @@ function doubtOddSizes(faces: Face[]): void {
       face.confidence = Math.min(face.confidence, 0.4)
       face.doubts.push('pips of another size than the other dice')
     }
+    // A one's pip is printed as large as the others' or larger: a lone pip smaller than the
+    // roll's typical one is more likely the one pip found of a face whose others were missed.
+    if (face.value === 1 && pipRadius(face) < SMALL_ONE * typical) {
+      face.confidence = Math.min(face.confidence, 0.5)
+      face.doubts.push('a lone pip smaller than the other dice’s')
+    }
   }
 }
 
@@ -122,6 +128,9 @@ function doubtOddKinds(faces: Face[]): void {
     }
   }
 }
+
+/** A one's pip below this share of the roll's typical pip is doubted. */
+const SMALL_ONE = 0.85
 
 const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / face.pips.length
 

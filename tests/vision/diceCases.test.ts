@@ -32,12 +32,12 @@ function paint(scene: Scene, draw: (x: number, y: number) => Rgb | null): RgbaIm
 }
 
 /** A die's top face: a square of side `side` at (cx, cy), pips of `pip` colour. */
-function topFace(cx: number, cy: number, side: number, value: number, body: Rgb, pip: Rgb) {
+function topFace(cx: number, cy: number, side: number, value: number, body: Rgb, pip: Rgb, pipSize = 0.09) {
   return (x: number, y: number): Rgb | null => {
     const dx = x - cx
     const dy = y - cy
     if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
-    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.09) return pip
+    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * pipSize) return pip
     return body
   }
 }
@@ -110,5 +110,25 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     const reading = readDice(image)
     expect(reading.values).toEqual([1, 3, 6, 2, 4])
     expect(reading.complete).toBe(true)
+  })
+
+  it('asks about a lone pip smaller than the other dice’s pips (the one pip found of a face), not about a large one', () => {
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const image = paint(
+      scene,
+      layers(
+        topFace(90, 150, 70, 4, IVORY, BLACK),
+        topFace(205, 310, 70, 6, IVORY, BLACK),
+        topFace(320, 150, 70, 1, IVORY, BLACK, 0.05),
+        topFace(435, 310, 70, 5, IVORY, BLACK),
+        topFace(550, 150, 70, 1, IVORY, BLACK, 0.13),
+      ),
+    )
+    const reading = readDice(image)
+    expect(reading.values).toEqual([4, 1, 1, 6, 5])
+    const small = reading.dice.findIndex((d) => Math.abs(d.centre.x - 320) < 20)
+    const large = reading.dice.findIndex((d) => Math.abs(d.centre.x - 550) < 20)
+    expect(reading.uncertain).toContain(small)
+    expect(reading.uncertain).not.toContain(large)
   })
 })
