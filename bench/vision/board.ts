@@ -1,11 +1,10 @@
 // Board figures for the vision bench: corners proposed within half a cell (no drag needed),
 // cells and whole boards read with the proposed corners and with the true ones,
 // wrong-and-not-asked, questions asked, latency.
-import { performance } from 'node:perf_hooks'
 import { COLUMNS, ROWS, type Position } from '../../engine/index.ts'
 import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
 import { applyHomography, homographyFromPoints, rectangle, type Point, type RgbaImage } from '../../vision/raster.ts'
-import { latencyRows, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet } from './common.ts'
+import { latencyRows, startTiming, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface BoardTruth {
   file: string
@@ -59,7 +58,7 @@ function readAndTally(image: RgbaImage, truth: BoardTruth, corners: FieldCorners
 
 export function measureBoards(set: PhotoSet): KindResult {
   const truths = loadTruthFrom<BoardTruth>(set, 'board')
-  const times: { ms: number; width: number; height: number }[] = []
+  const times: PhotoTime[] = []
   const misses: string[] = []
   const proposed: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
   const given: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
@@ -68,10 +67,10 @@ export function measureBoards(set: PhotoSet): KindResult {
   let lowConfidence = 0
   for (const truth of truths) {
     const image = loadJpeg(set, 'board', truth.file)
-    const start = performance.now()
+    const timing = startTiming()
     const proposal = proposeCorners(image)
     readAndTally(image, truth, proposal.corners, proposed, misses, 'proposed corners')
-    times.push({ ms: performance.now() - start, width: image.width, height: image.height })
+    times.push(timing.stop(image))
     const near = cornersWithinHalfCell(proposal.corners, truth.corners)
     cornersFound += near
     if (near === 4) boardsWithoutDrag++

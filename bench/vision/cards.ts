@@ -1,11 +1,10 @@
 // Card figures for the vision bench: rank, suit and whole-card accuracy, wrong-and-not-asked,
 // questions asked, latency. A true card is paired with the reading whose outline holds its
 // centre (or whose centre is within 60 px), nearest first.
-import { performance } from 'node:perf_hooks'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { RankOcr } from '../../vision/ocr.ts'
 import type { Point } from '../../vision/raster.ts'
-import { latencyRows, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet } from './common.ts'
+import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface CardTruth {
   file: string
@@ -49,7 +48,7 @@ function pairCards(truth: CardTruth, readings: readonly CardReading[]) {
 
 export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<KindResult> {
   const truths = loadTruthFrom<CardTruth>(set, 'cards')
-  const times: { ms: number; width: number; height: number }[] = []
+  const times: PhotoTime[] = []
   const misses: string[] = []
   let cards = 0
   let found = 0
@@ -61,9 +60,9 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
   let phantomsSilent = 0
   for (const truth of truths) {
     const image = loadJpeg(set, 'cards', truth.file)
-    const start = performance.now()
+    const timing = startTiming()
     const readings = await readCards(image, ocr)
-    times.push({ ms: performance.now() - start, width: image.width, height: image.height })
+    times.push(timing.stop(image))
     asked += readings.filter((r) => r.uncertain).length
     const { pairs, phantoms } = pairCards(truth, readings)
     phantomsSilent += phantoms.filter((p) => !p.uncertain && p.card !== null).length

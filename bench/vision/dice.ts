@@ -1,9 +1,8 @@
 // Dice figures for the vision bench: per-die and whole-photo accuracy, wrong-and-not-asked,
 // questions asked, latency. A true die is paired with the reading whose centre lies within
 // half a side of it.
-import { performance } from 'node:perf_hooks'
 import { readDice, type DiceReading, type DieReading } from '../../vision/dice.ts'
-import { latencyRows, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet } from './common.ts'
+import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface DiceTruth {
   file: string
@@ -31,7 +30,7 @@ export function pairDice(truth: DiceTruth, reading: DiceReading) {
 
 export function measureDice(set: PhotoSet): KindResult {
   const truths = loadTruthFrom<DiceTruth>(set, 'dice')
-  const times: { ms: number; width: number; height: number }[] = []
+  const times: PhotoTime[] = []
   const misses: string[] = []
   let dice = 0
   let right = 0
@@ -43,9 +42,9 @@ export function measureDice(set: PhotoSet): KindResult {
   let phantomsSilent = 0
   for (const truth of truths) {
     const image = loadJpeg(set, 'dice', truth.file)
-    const start = performance.now()
+    const timing = startTiming()
     const reading = readDice(image)
-    times.push({ ms: performance.now() - start, width: image.width, height: image.height })
+    times.push(timing.stop(image))
     const uncertain = new Set(reading.uncertain.map((i) => reading.dice[i]))
     const { pairs, phantoms } = pairDice(truth, reading)
     // The photo tool shows one row per die; a row left empty (fewer dice found than thrown)
