@@ -125,6 +125,16 @@ describe('the scoreboard window', () => {
     }
   })
 
+  it('a timed score-only match shows the match clock but no one’s thinking time (no throws)', async () => {
+    const referee = await refereePage()
+    const setup = { ...defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red'), recording: 'score-only' as const, clock: {} }
+    const board = await scoreboardPage(await referee.createMatch(setup))
+    expect(board.find('[data-testid="scoreboard-clock"]').exists()).toBe(true)
+    expect(board.find('[data-testid="scoreboard-time-red"]').exists()).toBe(false)
+    expect(board.find('[data-testid="scoreboard-time-blue"]').exists()).toBe(false)
+    referee.stopWatching()
+  })
+
   it('a match without a clock shows none', async () => {
     const referee = await refereePage()
     const board = await scoreboardPage(await referee.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'red')))
