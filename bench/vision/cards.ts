@@ -4,6 +4,7 @@
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { RankOcr } from '../../vision/ocr.ts'
 import type { Point } from '../../vision/raster.ts'
+import { correctedCard } from './answerKey.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface CardTruth {
@@ -29,7 +30,8 @@ function insideQuad(p: Point, quad: readonly Point[]): boolean {
 
 function pairCards(truth: CardTruth, readings: readonly CardReading[]) {
   const unused = new Set(readings)
-  const pairs = truth.cards.map((expected) => {
+  const pairs = truth.cards.map((entry) => {
+    const expected = entry
     let best: CardReading | null = null
     let bestDistance = Infinity
     for (const reading of unused) {
@@ -41,7 +43,7 @@ function pairCards(truth: CardTruth, readings: readonly CardReading[]) {
       }
     }
     if (best) unused.delete(best)
-    return { expected: expected.card, reading: best }
+    return { expected: entry.card, entry, reading: best }
   })
   return { pairs, phantoms: [...unused] }
 }
@@ -58,6 +60,10 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
   let silent = 0
   let asked = 0
   let phantomsSilent = 0
+  // The same figures against the answer key with its listed errors corrected (answerKey.ts).
+  const corrections: string[] = []
+  let cardRightCorrected = 0
+  let silentCorrected = 0
   for (const truth of truths) {
     const image = loadJpeg(set, 'cards', truth.file)
     const timing = startTiming()
@@ -66,10 +72,15 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
     asked += readings.filter((r) => r.uncertain).length
     const { pairs, phantoms } = pairCards(truth, readings)
     phantomsSilent += phantoms.filter((p) => !p.uncertain && p.card !== null).length
-    for (const { expected, reading } of pairs) {
+    for (const { expected, entry, reading } of pairs) {
       cards++
       if (reading) found++
       const read = reading?.card ?? null
+      const correction = correctedCard(truth.file, entry)
+      if (correction) corrections.push(`${truth.file}: the key says ${correction.given}, the photo shows ${correction.seen} (${correction.why})`)
+      const seen = correction?.seen ?? expected
+      if (read === seen) cardRightCorrected++
+      else if (reading !== null && read !== null && !reading.uncertain) silentCorrected++
       if (read && rankOf(read) === rankOf(expected)) rankRight++
       if (read && suitOf(read) === suitOf(expected)) suitRight++
       if (read === expected) {
@@ -96,8 +107,14 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
       { label: 'WRONG AND NOT ASKED (cards)', value: share(silent, cards) },
       { label: 'cards reported where none is, not asked', value: String(phantomsSilent) },
       { label: 'questions asked (cards)', value: String(asked) },
+      ...(corrections.length > 0
+        ? [
+            { label: `whole card right, answer key corrected (${corrections.length})`, value: share(cardRightCorrected, cards) },
+            { label: `WRONG AND NOT ASKED, key corrected`, value: share(silentCorrected, cards) },
+          ]
+        : []),
       ...latencyRows(times),
     ],
-    misses,
+    misses: [...corrections.map((c) => `answer key: ${c}`), ...misses],
   }
 }
