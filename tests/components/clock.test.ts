@@ -99,6 +99,14 @@ describe('the clock on the match screen', () => {
     const wrapper = mount(MatchView, { global: { mixins: [mixin] }, attachTo: document.body })
     await flushPromises()
     expect(text(wrapper, 'clock-match')).toBe('0:00')
+    // While the throw is entered the clock is one line: the match, each one's time left, Pause.
+    expect(wrapper.find('[data-testid="clock-red"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="clock-mini-red"]').classes()).toContain('thinking')
+    expect(text(wrapper, 'clock-mini-blue')).toBe('1:00')
+    const line = wrapper.find('[data-testid="clock-expand"]')
+    expect(line.attributes('aria-label')).toBe('Match 0:00; Anna (thinking): used 0:00, 1:00 left; Boris: used 0:00, 1:00 left. Tap for the whole clock.')
+    expect(wrapper.find('[data-testid="clock-pause"]').attributes('aria-label')).toBe('Pause')
+    await line.trigger('click')
     expect(wrapper.find('[data-testid="clock-red"]').classes()).toContain('thinking')
     expect(text(wrapper, 'clock-left-blue')).toBe('1:00 left')
 
@@ -146,6 +154,13 @@ describe('the clock on the match screen', () => {
     expect(text(wrapper, 'clock-over-red')).toBe('сверх лимита +0:03')
     expect(text(wrapper, 'clock-pause')).toContain('Пауза')
     expect(wrapper.find('[data-testid="linescore-times"] th').text()).toBe('Время')
+
+    // Closed again: one line, Anna's over time in red on it.
+    await wrapper.find('[data-testid="clock-collapse"]').trigger('click')
+    expect(wrapper.find('[data-testid="clock-red"]').exists()).toBe(false)
+    expect(text(wrapper, 'clock-mini-red')).toBe('▸+0:03')
+    expect(wrapper.find('[data-testid="clock-mini-red"]').classes()).toContain('over')
+    expect(wrapper.find('[data-testid="clock-expand"]').attributes('aria-label')).toContain('Anna (думает): затрачено 1:03, сверх лимита +0:03')
   })
 
   it('a timed score-only match runs the match clock and the ends’ times, no one’s thinking time', async () => {

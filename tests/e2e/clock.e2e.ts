@@ -6,7 +6,8 @@
 // (clock-*) at 360 px in English and in Russian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ExtensionBrowser, NARROW_WIDTH, errorsOf, horizontalOverflow, screenshot as fullPage, storedMatchesText } from './extension.ts'
+import { join } from 'node:path'
+import { ExtensionBrowser, NARROW_WIDTH, SCREENSHOT_DIR, errorsOf, horizontalOverflow, screenshot as fullPage, storedMatchesText } from './extension.ts'
 import { DICE_END } from './diceEnd.ts'
 import { playThrow } from './referee.ts'
 
@@ -66,6 +67,19 @@ describe('the clock survives a browser restart', () => {
     await form.getByTestId('setup-start').click()
     await panel.getByTestId('match-clock').waitFor()
 
+    // While a throw is entered the clock is one line, so the dice pad stays on a 640 px screen.
+    await panel.setViewportSize({ width: NARROW_WIDTH, height: 640 })
+    await panel.evaluate(() => window.scrollTo(0, 0))
+    const clockBox = await panel.getByTestId('match-clock').boundingBox()
+    expect(clockBox!.height, 'the one-line clock').toBeLessThanOrEqual(48)
+    for (const id of ['dice-face-1', 'dice-face-6']) {
+      const box = await panel.getByTestId(id).boundingBox()
+      expect(box!.y + box!.height, `${id} below the fold`).toBeLessThanOrEqual(640)
+    }
+    expect(await text('clock-mini-blue')).toMatch(/^▸\s*[01]:\d\d$/)
+    await panel.screenshot({ path: join(SCREENSHOT_DIR, 'clock-en-one-line-360x640.png'), animations: 'disabled' })
+    await panel.getByTestId('clock-expand').click()
+
     expect(await panel.getByTestId('clock-blue').getAttribute('class')).toContain('thinking')
     await browser.context.clock.fastForward(20_000)
     await expect.poll(async () => seconds(await text('clock-used-blue'))).toBeGreaterThanOrEqual(20)
@@ -103,6 +117,7 @@ describe('the clock survives a browser restart', () => {
     await browser.context.clock.install({ time: START + 10 * 60_000 })
     panel = await browser.open('sidepanel', NARROW_WIDTH)
     await panel.getByTestId('clock-paused').waitFor()
+    await panel.getByTestId('clock-expand').click()
     expect(await readings()).toEqual(paused)
     await panel.getByTestId('lang-switch').click()
     await panel.waitForFunction(() => document.querySelector('[data-testid="lang-switch"]')?.textContent?.trim() === 'EN')
