@@ -1,6 +1,7 @@
 // The Firefox build in real Firefox (Debian's firefox-esr), as a player would use it: both pages
 // render without errors in both languages, a dice throw is recorded, the match survives closing
-// the page and restarting Firefox, the setup's radio rows stay inside their boxes at 420 and
+// the page and restarting Firefox, the score sheet, the room scoreboard (live) and the QR share
+// open on it, the setup's radio rows stay inside their boxes at 420 and
 // 360 px, a card throw of the guided round is recorded, and the bundled OCR reads a card photo
 // offline under Firefox's content security policy.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
@@ -118,6 +119,49 @@ describe('the Firefox build in Firefox', () => {
     await firefoxScreenshot(popup, 'popup-after-restart', 360)
     await popup.close()
     await again.close()
+    expect(firefox.pageProblems()).toEqual([])
+  })
+
+  it('the score sheet, the room scoreboard (following a throw live) and the QR share open without errors', async () => {
+    const index = (await firefox.storage()).matchIndex as { currentId: string }
+    const id = index.currentId
+    expect(id).toBeTruthy()
+
+    const board = await firefox.open(`scoreboard.html?match=${encodeURIComponent(id)}`, 1280)
+    await board.waitForSelector('[data-testid="scoreboard-total-red"]', { timeout: 15_000 })
+    expect(await textOf(board, '[data-testid="scoreboard-name"]')).toMatch(/Anna/)
+    expect(await textOf(board, '[data-testid="scoreboard-throw"]')).toBe('Throw 2 of 16')
+    expect(await textOf(board, '[data-testid="scoreboard-last-throw"]')).toMatch(/reverse/)
+
+    // Boris throws in the side panel: the scoreboard, another tab, follows the storage change.
+    const panel = await firefox.open('sidepanel', 420)
+    await panel.waitForSelector('[data-testid="throw-panel"]', { timeout: 8_000 })
+    await enterDice(panel, [2, 2, 3, 3, 1])
+    await panel.click('[data-testid="legal-move"]')
+    await panel.waitForSelector('[data-testid="confirm-throw"]:not([disabled])', { timeout: 8_000 })
+    await tap(panel, 'confirm-throw')
+    await board.waitForFunction(() => document.querySelector('[data-testid="scoreboard-throw"]')?.textContent === 'Throw 3 of 16', { timeout: 8_000 })
+    await firefoxScreenshot(board, 'scoreboard', 1280)
+    await board.close()
+
+    // The share dialog draws the whole match's QR code.
+    await tap(panel, 'share-open')
+    await panel.waitForSelector('[data-testid="share-qr"]', { timeout: 8_000 })
+    expect(await panel.$$eval('[data-testid="share-qr"] path, [data-testid="share-qr"] rect', (nodes) => nodes.length)).toBeGreaterThan(0)
+    expect(await textOf(panel, '[data-testid="share-contains"]')).toMatch(/3|throws|events/)
+    await firefoxScreenshot(panel, 'share-dialog', 420)
+    await tap(panel, 'share-close')
+    await panel.close()
+
+    const sheet = await firefox.open(`sheet.html?match=${encodeURIComponent(id)}`, 900)
+    await sheet.waitForSelector('[data-testid="sheet-print"]', { timeout: 15_000 })
+    await sheet.waitForFunction(() => !document.querySelector('[data-testid="sheet-loading"]'), { timeout: 8_000 })
+    const text = await sheet.evaluate(() => document.body.innerText)
+    expect(text).toMatch(/Anna/)
+    expect(text).toMatch(/Boris/)
+    expect(text).toMatch(/reverse/)
+    await firefoxScreenshot(sheet, 'sheet', 900)
+    await sheet.close()
     expect(firefox.pageProblems()).toEqual([])
   })
 
