@@ -10,12 +10,10 @@
 // tests/e2e/screenshots/ (card-table-*.png), then the guide in Russian, dark, at 360 and 420 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
-import { ExtensionBrowser, NARROW_WIDTH, SCREENSHOT_DIR, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
+import { ExtensionBrowser, NARROW_WIDTH, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
+import { TABLE_HEIGHT, expectInView, openTableSetup, viewportShot } from './oneScreen.ts'
 import { startCardMatch } from './referee.ts'
 
-const HEIGHT = 640
 /** The issue's aim for a throw of a substitution round (issue 9). */
 const AIM = 12
 
@@ -62,10 +60,7 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
 
   beforeAll(async () => {
     browser = await ExtensionBrowser.launch()
-    panel = await browser.open('sidepanel', NARROW_WIDTH)
-    await panel.setViewportSize({ width: NARROW_WIDTH, height: HEIGHT })
-    await panel.getByTestId('match-list-empty').waitFor()
-    await panel.getByTestId('match-new').click()
+    panel = await openTableSetup(browser)
     await startCardMatch(panel, { red: 'Nina', blue: 'Pavel', hammer: 'red' }, 52)
     await panel.evaluate(() => window.scrollTo(0, 0))
   })
@@ -74,20 +69,9 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
     await browser?.close()
   })
 
-  async function shot(name: string): Promise<void> {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true })
-    await panel.screenshot({ path: join(SCREENSHOT_DIR, `card-table-${name}.png`), animations: 'disabled' })
-  }
+  const shot = (name: string) => viewportShot(panel, `card-table-${name}`)
 
-  /** The control is wholly inside the 360 × 640 viewport and the page has not been scrolled. */
-  async function expectInView(control: Locator, what: string): Promise<void> {
-    const box = await control.boundingBox()
-    expect(box, `${what}: not on screen`).not.toBeNull()
-    expect(await panel.evaluate(() => window.scrollY), `${what}: the page was scrolled`).toBe(0)
-    expect(box!.y, `${what}: above the viewport`).toBeGreaterThanOrEqual(0)
-    expect(box!.y + box!.height, `${what}: below the fold (${Math.round(box!.y + box!.height)} > ${HEIGHT})`).toBeLessThanOrEqual(HEIGHT)
-    expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(NARROW_WIDTH)
-  }
+  const inView = (control: Locator, what: string) => expectInView(panel, control, what)
 
   /** The data-testid of the focused element (or of its nearest marked ancestor). */
   async function focused(): Promise<string | null> {
@@ -98,7 +82,7 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
   /** A tap as a person makes it: on a control that is on screen, without scrolling to it. */
   async function tap(testid: string, what = testid): Promise<void> {
     const control = panel.getByTestId(testid)
-    await expectInView(control, what)
+    await inView(control, what)
     await control.click({ noWaitAfter: true })
     taps++
   }
@@ -118,7 +102,7 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
       taps = 0
       expect(await panel.getByTestId('throw-status').innerText(), at).toMatch(new RegExp(`throw ${n} of 16`))
       const header = panel.getByTestId('match-header')
-      await expectInView(header, `${at}: the header`)
+      await inView(header, `${at}: the header`)
       expect(await header.innerText()).toMatch(new RegExp(`End 1 of 8 · throw ${n}/16`))
       // The keyboard is on the card picker: the main cards' ranks, or the drawn cards' (after the last Confirm).
       const prefix = step.main ? 'main' : 'draw'
@@ -153,16 +137,16 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
         // A long set narrows by the lengths, one tap each, until rows are shown.
         while ((await panel.locator('[data-testid="legal-move"]').count()) === 0) {
           const chip = panel.getByTestId('moves-pick-length').locator('button').first()
-          await expectInView(chip, `${at}: a length chip`)
+          await inView(chip, `${at}: a length chip`)
           await chip.click()
           taps++
         }
         const move = panel.locator('[data-testid="legal-move"]').first()
-        await expectInView(move, `${at}: the first move`)
+        await inView(move, `${at}: the first move`)
         await move.click()
         taps++
         await expect.poll(() => move.getAttribute('aria-pressed')).toBe('true')
-        await expectInView(panel.getByTestId('board'), `${at}: the board`)
+        await inView(panel.getByTestId('board'), `${at}: the board`)
         expect(await panel.getByTestId('board').locator('[data-testid="board-path"]').count(), `${at}: the path`).toBeGreaterThan(0)
         await expect.poll(focused, { message: `${at}: focus on Confirm` }).toBe('confirm-throw')
         if (n <= 2) await shot(`${n}-4-chosen`)
@@ -198,12 +182,12 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
       if ((await shown()) !== variant.lang) await panel.getByTestId('lang-switch').click()
       await expect.poll(shown).toBe(variant.lang)
       for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
-        await panel.setViewportSize({ width, height: HEIGHT })
+        await panel.setViewportSize({ width, height: TABLE_HEIGHT })
         await panel.evaluate(() => window.scrollTo(0, 0))
         await shot(`${variant.name}-${width}-main`)
         for (const testid of ['main-suit-C', 'main-rank-A']) {
           const box = await panel.getByTestId(testid).boundingBox()
-          expect(box!.y + box!.height, `${variant.name} ${width}: ${testid} below the fold`).toBeLessThanOrEqual(HEIGHT)
+          expect(box!.y + box!.height, `${variant.name} ${width}: ${testid} below the fold`).toBeLessThanOrEqual(TABLE_HEIGHT)
         }
         expect(await horizontalOverflow(panel), `${variant.name} ${width}`).toEqual([])
       }
@@ -219,10 +203,10 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
     await panel.getByTestId('draw-rank-10').click()
     await panel.getByTestId('draw-suit-H').click()
     for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
-      await panel.setViewportSize({ width, height: HEIGHT })
+      await panel.setViewportSize({ width, height: TABLE_HEIGHT })
       await shot(`ru-light-${width}-drawn`)
       const box = await panel.getByTestId('round-record').boundingBox()
-      expect(box!.y + box!.height, `ru ${width}: Record below the fold`).toBeLessThanOrEqual(HEIGHT)
+      expect(box!.y + box!.height, `ru ${width}: Record below the fold`).toBeLessThanOrEqual(TABLE_HEIGHT)
     }
     expect(await panel.getByTestId('round-hint').innerText()).toBe(`Коснитесь основной карты, рядом с которой лежит 10♥.`)
     expect(errorsOf(panel)).toEqual([])

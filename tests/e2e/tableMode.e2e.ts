@@ -8,13 +8,11 @@
 // tests/e2e/screenshots/ (table-*.png), then the same screens at 420 px, dark, and in Russian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
-import { ExtensionBrowser, NARROW_WIDTH, SCREENSHOT_DIR, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
+import { ExtensionBrowser, NARROW_WIDTH, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
+import { TABLE_HEIGHT, expectInView, openTableSetup, viewportShot } from './oneScreen.ts'
 import { startDiceMatch, stonesOnBoard } from './referee.ts'
 import { DICE_END as END } from './diceEnd.ts'
 
-const HEIGHT = 640
 const PLAYERS = { red: 'Anna', blue: 'Boris', hammer: 'red' } as const
 
 describe('table mode: a dice end at 360 × 640 without scrolling', () => {
@@ -23,10 +21,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
 
   beforeAll(async () => {
     browser = await ExtensionBrowser.launch()
-    panel = await browser.open('sidepanel', NARROW_WIDTH)
-    await panel.setViewportSize({ width: NARROW_WIDTH, height: HEIGHT })
-    await panel.getByTestId('match-list-empty').waitFor()
-    await panel.getByTestId('match-new').click()
+    panel = await openTableSetup(browser)
     await startDiceMatch(panel, PLAYERS)
     await panel.evaluate(() => window.scrollTo(0, 0))
   })
@@ -35,25 +30,13 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
     await browser?.close()
   })
 
-  async function shot(name: string): Promise<void> {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true })
-    await panel.screenshot({ path: join(SCREENSHOT_DIR, `table-${name}.png`), animations: 'disabled' })
-  }
+  const shot = (name: string) => viewportShot(panel, `table-${name}`)
 
-  /** The control is wholly inside the 360 × 640 viewport and the page has not been scrolled. */
-  async function expectInView(control: Locator, what: string): Promise<void> {
-    const box = await control.boundingBox()
-    expect(box, `${what}: not on screen`).not.toBeNull()
-    const scrollY = await panel.evaluate(() => window.scrollY)
-    expect(scrollY, `${what}: the page was scrolled`).toBe(0)
-    expect(box!.y, `${what}: above the viewport`).toBeGreaterThanOrEqual(0)
-    expect(box!.y + box!.height, `${what}: below the fold (${Math.round(box!.y + box!.height)} > ${HEIGHT})`).toBeLessThanOrEqual(HEIGHT)
-    expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(NARROW_WIDTH)
-  }
+  const inView = (control: Locator, what: string) => expectInView(panel, control, what)
 
   /** A tap as a person makes it: on a control that is on screen, without scrolling to it. */
   async function tap(control: Locator, what: string): Promise<void> {
-    await expectInView(control, what)
+    await inView(control, what)
     await control.click({ noWaitAfter: true })
   }
 
@@ -78,7 +61,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
       expect(await status()).toMatch(new RegExp(`throw ${n} of 16`))
       // The sticky header says the score, the end, the throw, who throws and the hammer.
       const header = panel.getByTestId('match-header')
-      await expectInView(header, 'the header')
+      await inView(header, 'the header')
       expect(await header.innerText()).toMatch(new RegExp(`End 1 of 8 · throw ${n}/16`))
       expect(await header.getByTestId('header-mover').locator('xpath=..').locator('xpath=..').innerText()).toContain(n % 2 === 1 ? 'Boris' : 'Anna')
       expect(await header.getByTestId('current-hammer').innerText()).toMatch(/Anna[\s\S]*hammer/)
@@ -91,7 +74,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
       for (const [i, face] of step.dice.entries()) {
         if (step.by === 'mouse') await tap(panel.getByTestId(`dice-face-${face}`), `throw ${n}: face ${face}`)
         else {
-          await expectInView(panel.getByTestId('dice-entry'), `throw ${n}: the dice pad`)
+          await inView(panel.getByTestId('dice-entry'), `throw ${n}: the dice pad`)
           await panel.keyboard.press(`Digit${face}`)
         }
         count++
@@ -116,14 +99,14 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
           count++
         }
         expect((await focused()).move, `throw ${n}: the key reaches ${step.move}`).toBe(step.move)
-        await expectInView(button, `throw ${n}: ${step.move}`)
+        await inView(button, `throw ${n}: ${step.move}`)
         await panel.keyboard.press('Enter')
       }
       count++
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
       // The chosen move's path is on the board, beside Confirm, and the keyboard is on Confirm.
       const board = panel.getByTestId('board')
-      await expectInView(board, `throw ${n}: the board`)
+      await inView(board, `throw ${n}: the board`)
       expect(await board.locator('[data-testid="board-path"]').count(), `throw ${n}: the path`).toBeGreaterThan(0)
       const confirm = panel.getByTestId('confirm-throw')
       expect((await focused()).testid, `throw ${n}: focus on Confirm`).toBe('confirm-throw')
@@ -133,7 +116,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
       const before = await status()
       if (step.by === 'mouse') await tap(confirm, `throw ${n}: Confirm`)
       else {
-        await expectInView(confirm, `throw ${n}: Confirm`)
+        await inView(confirm, `throw ${n}: Confirm`)
         await panel.keyboard.press('Enter')
       }
       count++
@@ -167,7 +150,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
       if (shown !== variant.lang) await panel.getByTestId('lang-switch').click()
       await expect.poll(async () => ((await panel.getByTestId('lang-switch').innerText()) === 'RU' ? 'EN' : 'RU')).toBe(variant.lang)
       for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
-        await panel.setViewportSize({ width, height: HEIGHT })
+        await panel.setViewportSize({ width, height: TABLE_HEIGHT })
         await panel.evaluate(() => window.scrollTo(0, 0))
         const moves = panel.locator('[data-testid="legal-move"]')
         await moves.first().click()
@@ -175,7 +158,7 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
         // Confirm and the first move stay on screen in every language and width.
         const confirm = panel.getByTestId('confirm-throw')
         const box = await confirm.boundingBox()
-        expect(box!.y + box!.height, `${variant.name} ${width}: Confirm below the fold`).toBeLessThanOrEqual(HEIGHT)
+        expect(box!.y + box!.height, `${variant.name} ${width}: Confirm below the fold`).toBeLessThanOrEqual(TABLE_HEIGHT)
         expect(await horizontalOverflow(panel), `${variant.name} ${width}`).toEqual([])
       }
     }
@@ -183,10 +166,10 @@ describe('table mode: a dice end at 360 × 640 without scrolling', () => {
     await panel.getByTestId('generator-undo').click()
     await panel.getByTestId('dice-entry').waitFor()
     for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
-      await panel.setViewportSize({ width, height: HEIGHT })
+      await panel.setViewportSize({ width, height: TABLE_HEIGHT })
       await shot(`ru-light-${width}-dice`)
       const box = await panel.getByTestId('dice-face-6').boundingBox()
-      expect(box!.y + box!.height).toBeLessThanOrEqual(HEIGHT)
+      expect(box!.y + box!.height).toBeLessThanOrEqual(TABLE_HEIGHT)
     }
   })
 })
