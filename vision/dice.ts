@@ -139,17 +139,23 @@ const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / 
  * reader (the first one, issue 4) sees small coloured dice with tiny pips on a plain cloth
  * but is lost on a busy table. Its reading is taken only when it is sane as a whole (five
  * sure dice) and no sure reading of the pip reader contradicts it or lies outside it;
- * otherwise the pip reader's stands.
+ * otherwise the pip reader's stands, and where the two read one die differently, it is asked.
  */
-function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieReading[] {
+export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieReading[] {
   const sane = bySurface.length === DICE_IN_A_ROLL && bySurface.every((d) => d.confidence >= UNCERTAIN_DIE_BELOW)
   if (!sane) return byPips
   const agrees = (die: DieReading) =>
     bySurface.some(
       (s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side && s.value === die.value,
     )
-  if (byPips.some((die) => die.confidence >= UNCERTAIN_DIE_BELOW && !agrees(die))) return byPips
-  return bySurface.map((die) => ({ ...die, doubts: [] }))
+  if (!byPips.some((die) => die.confidence >= UNCERTAIN_DIE_BELOW && !agrees(die)))
+    return bySurface.map((die) => ({ ...die, doubts: [] }))
+  // Both sure, at one place, of different values: one of them is wrong, and the player says which.
+  return byPips.map((die) => {
+    const other = bySurface.find((s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side)
+    if (!other || other.value === die.value || die.confidence < UNCERTAIN_DIE_BELOW) return die
+    return { ...die, confidence: 0.5, doubts: [...(die.doubts ?? []), `the die's outline reads ${other.value}`] }
+  })
 }
 
 function strength(face: Face): number {

@@ -2,7 +2,7 @@
 // Issue 10: the cases real tables bring, on images drawn here: touching dice, coloured dice
 // with white pips, a side face seen at a slant, a textured table.
 import { describe, expect, it } from 'vitest'
-import { readDice } from '../../vision/dice.ts'
+import { readDice, reconcile, type DieReading } from '../../vision/dice.ts'
 import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
 
@@ -38,6 +38,20 @@ function topFace(cx: number, cy: number, side: number, value: number, body: Rgb,
     const dy = y - cy
     if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
     for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * pipSize) return pip
+    return body
+  }
+}
+
+/** A die's top face turned by `angle`, with rounded corners as real dice have. */
+function roundedFace(cx: number, cy: number, side: number, angle: number, value: number, body: Rgb, pip: Rgb) {
+  const corner = 0.14 * side
+  return (x: number, y: number): Rgb | null => {
+    const dx = (x - cx) * Math.cos(angle) + (y - cy) * Math.sin(angle)
+    const dy = -(x - cx) * Math.sin(angle) + (y - cy) * Math.cos(angle)
+    const qx = Math.max(Math.abs(dx) - (side / 2 - corner), 0)
+    const qy = Math.max(Math.abs(dy) - (side / 2 - corner), 0)
+    if (Math.hypot(qx, qy) > corner) return null
+    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return pip
     return body
   }
 }
@@ -87,6 +101,24 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     expect(reading.uncertain).toEqual([])
   })
 
+  it('reads red dice with white pips on a pale table: a red die is no dark pip of the table', () => {
+    // Each red die is a dark round blob ringed by plain table, like a pip; its white pips say it is a die.
+    const scene = { width: 480, height: 360, table: plain([235, 205, 200]) }
+    const red: Rgb = [205, 30, 40]
+    const white: Rgb = [250, 250, 250]
+    const dice = [
+      { x: 72, y: 61, value: 2, angle: 0.5 },
+      { x: 418, y: 79, value: 1, angle: 0.1 },
+      { x: 110, y: 180, value: 3, angle: 0.3 },
+      { x: 336, y: 216, value: 1, angle: 0.7 },
+      { x: 72, y: 306, value: 2, angle: 0.2 },
+    ]
+    const image = paint(scene, layers(...dice.map((d) => roundedFace(d.x, d.y, 56, d.angle, d.value, red, white))))
+    const reading = readDice(image)
+    expect(reading.values).toEqual([2, 1, 3, 1, 2])
+    expect(reading.uncertain).toEqual([])
+  })
+
   it('counts only the top face when a side face shows at a slant', () => {
     const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
     const side = (x: number, y: number): Rgb | null => {
@@ -130,5 +162,15 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     const large = reading.dice.findIndex((d) => Math.abs(d.centre.x - 550) < 20)
     expect(reading.uncertain).toContain(small)
     expect(reading.uncertain).not.toContain(large)
+  })
+
+  it('asks about a die the two readers both read surely but differently', () => {
+    const at = (x: number, value: number, confidence = 1) => ({ value, confidence, centre: { x, y: 100 }, side: 60 })
+    const bySurface = [at(100, 1), at(200, 2), at(300, 3), at(400, 4), at(500, 5)]
+    const byPips: DieReading[] = [at(100, 2), at(200, 2), at(300, 3), at(400, 4), at(500, 5, 0.4)]
+    const dice = reconcile(byPips, bySurface)
+    expect(dice.map((d) => d.value)).toEqual([2, 2, 3, 4, 5])
+    expect(dice.map((d) => d.confidence < 0.7)).toEqual([true, false, false, false, true])
+    expect(reconcile(byPips.slice(1), bySurface).map((d) => d.value)).toEqual([1, 2, 3, 4, 5])
   })
 })

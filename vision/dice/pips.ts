@@ -54,8 +54,32 @@ export function findPips(gray: GrayImage, lab: Float32Array): Pip[] {
       }
     }
   }
-  return dedupe(found)
+  return dedupe(withoutWholeDice(found))
 }
+
+/**
+ * A coloured die on a pale table is itself a dark round blob with a plain ring of table
+ * around it, just like a pip on a face; what gives it away is the pips of the other
+ * polarity inside it (white pips on the red die). A pip holds nothing of its own but, at
+ * most, a glint far smaller than the largest die pip would be relative to its die.
+ */
+function withoutWholeDice(pips: Pip[]): Pip[] {
+  return pips.filter(
+    (outer) =>
+      !pips.some(
+        (inner) =>
+          inner.polarity !== outer.polarity &&
+          inner.radius < CONTAINED_PIP * outer.radius &&
+          Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
+      ),
+  )
+}
+
+/**
+ * A die's pip is about 0.085 of its side and the die as a blob has a radius of about 0.56
+ * of its side: its pips are 0.15 of it (a one's large pip up to about 0.25).
+ */
+const CONTAINED_PIP = 0.3
 
 /** The same blob found at two scales: keep the clearer one. */
 function dedupe(pips: Pip[]): Pip[] {
