@@ -100,6 +100,25 @@ describe('share: a QR code of a recorded match, read back and taken in by a fres
     const photo = jpeg.decode(readFileSync(PHOTO), { useTArray: true })
     const read = jsQR(new Uint8ClampedArray(photo.data.buffer, photo.data.byteOffset, photo.data.length), photo.width, photo.height)
     expect(read?.data).toBe(code)
+
+    // A modal dialog: Tab goes round its own controls (and the browser's, as any modal lets it)
+    // and never reaches a control of the page behind; Esc closes it.
+    const inside = new Set<string>()
+    for (let i = 0; i < 14; i++) {
+      await panel.keyboard.press('Tab')
+      const where = await panel.evaluate(() => {
+        const active = document.activeElement
+        if (!active || active === document.body) return 'browser'
+        return active.closest('[data-testid="share-dialog"]') ? `dialog:${active.getAttribute('data-testid') ?? active.tagName}` : `page:${active.getAttribute('data-testid') ?? active.tagName}`
+      })
+      expect(where, `Tab ${i + 1}`).not.toMatch(/^page:/)
+      inside.add(where)
+    }
+    expect(inside).toContain('dialog:share-close')
+    await panel.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-open')
+    await panel.getByTestId('share-open').click()
     await panel.getByTestId('share-close').click()
 
     // In Russian, at the narrowest panel: the result only.
