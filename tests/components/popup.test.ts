@@ -99,6 +99,20 @@ describe('popup', () => {
     wrapper.unmount()
   })
 
+  it('opens the current match’s room scoreboard in a window of its own, and closes itself', async () => {
+    await store.createMatch(defaultSetup({ red: 'Anna', blue: 'Boris' }, 'blue'))
+    const create = vi.spyOn(fakeBrowser.windows, 'create').mockResolvedValue({} as Awaited<ReturnType<typeof fakeBrowser.windows.create>>)
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    const wrapper = mount(App)
+    await flushPromises()
+    expect(wrapper.find('[data-testid="open-score-sheet"]').exists()).toBe(true)
+    await wrapper.find('[data-testid="open-scoreboard"]').trigger('click')
+    await flushPromises()
+    expect(create).toHaveBeenCalledOnce()
+    expect(create.mock.calls[0]![0]).toMatchObject({ type: 'popup', url: expect.stringMatching(new RegExp(`/scoreboard\\.html\\?match=${store.currentId}$`)) })
+    expect(close).toHaveBeenCalled()
+  })
+
   it('opens the side panel synchronously inside the click, with the window id read on mount', async () => {
     const open = vi.fn((_options: { windowId: number }) => Promise.resolve())
     ;(fakeBrowser as unknown as { sidePanel: unknown }).sidePanel = { open }
