@@ -7,6 +7,9 @@
 //   npm run bench:vision -- --photos DIR        the real set from DIR (or PHOTOS_DIR=DIR)
 //   npm run bench:vision -- --no-ocr            cards without tesseract
 //   npm run bench:vision -- --set real          one set only: generated | real
+//   npm run bench:vision -- --only cards --stress   cards: also the real photos turned, rescaled,
+//                                               relit, recompressed and blurred (bench/vision/stress.ts);
+//                                               --variants turn,blur picks some of those changes
 //
 // Each kind measures itself in bench/vision/<kind>.ts; the real photos are read in place and
 // never copied into the repository.
@@ -17,6 +20,7 @@ import { hasKind, type KindResult, type PhotoSet } from './vision/common.ts'
 import { measureBoards } from './vision/board.ts'
 import { measureCards } from './vision/cards.ts'
 import { measureDice } from './vision/dice.ts'
+import { chooseVariants } from './vision/stress.ts'
 import type { RankOcr } from '../vision/ocr.ts'
 
 const KINDS = ['dice', 'cards', 'board'] as const
@@ -46,8 +50,13 @@ else
       `point --photos DIR or PHOTOS_DIR at the real set.\n`,
   )
 
+// The stressed set is the real photos changed in general ways, a proxy for photos never seen (cards only so far).
+const stressed = args.includes('--stress') ? sets.find((set) => set.name === 'real') : undefined
+const stressedSet: PhotoSet | null = stressed ? { name: 'real, stressed', folder: stressed.folder } : null
+if (stressedSet) sets.push(stressedSet)
+
 const onlySet = option('--set')
-if (onlySet !== undefined) sets.splice(0, sets.length, ...sets.filter((set) => set.name === onlySet))
+if (onlySet !== undefined) sets.splice(0, sets.length, ...sets.filter((set) => set.name === onlySet || set === stressedSet))
 
 let ocr: RankOcr | null = null
 async function cardOcr(): Promise<RankOcr | null> {
@@ -60,7 +69,8 @@ async function cardOcr(): Promise<RankOcr | null> {
 
 async function measure(kind: Kind, set: PhotoSet): Promise<KindResult> {
   if (kind === 'dice') return measureDice(set)
-  if (kind === 'cards') return measureCards(set, await cardOcr())
+  if (set === stressedSet && kind !== 'cards') return { rows: [{ label: 'photos', value: 'not stressed (cards only)' }], misses: [] }
+  if (kind === 'cards') return measureCards(set, await cardOcr(), set === stressedSet ? chooseVariants(option('--variants')) : null)
   return measureBoards(set)
 }
 

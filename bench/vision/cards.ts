@@ -3,8 +3,9 @@
 // centre (or whose centre is within 60 px), nearest first.
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { RankOcr } from '../../vision/ocr.ts'
-import type { Point } from '../../vision/raster.ts'
+import type { Point, RgbaImage } from '../../vision/raster.ts'
 import { correctedCard } from './answerKey.ts'
+import type { StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface CardTruth {
@@ -43,15 +44,45 @@ function pairCards(truth: CardTruth, readings: readonly CardReading[]) {
       }
     }
     if (best) unused.delete(best)
-    return { expected: entry.card, entry, reading: best }
+    return { expected: entry.card, reading: best }
   })
   return { pairs, phantoms: [...unused] }
 }
 
-export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<KindResult> {
+/** One photo as the reader gets it: the image and its truth (moved with the image when stressed). */
+interface CardPhoto {
+  label: string
+  variant: string | null
+  image: RgbaImage
+  truth: CardTruth
+  /** The truth as given (the answer key's corrections are listed by its points). */
+  original: CardTruth
+}
+
+function* photosOf(set: PhotoSet, truths: readonly CardTruth[], variants: readonly StressVariant[] | null): Generator<CardPhoto> {
+  for (const truth of truths) {
+    const image = loadJpeg(set, 'cards', truth.file)
+    if (!variants) {
+      yield { label: truth.file, variant: null, image, truth, original: truth }
+      continue
+    }
+    for (const variant of variants) {
+      const { image: changed, moved } = variant.apply(image)
+      const cards = truth.cards.map((card) => ({ ...card, ...moved(card) }))
+      yield { label: `${truth.file} [${variant.name}]`, variant: variant.name, image: changed, truth: { ...truth, cards }, original: truth }
+    }
+  }
+}
+
+/**
+ * The card figures for one set; with `variants`, every photo is read once per stress variant
+ * (bench/vision/stress.ts) instead of as it is, and each variant gets its own line too.
+ */
+export async function measureCards(set: PhotoSet, ocr: RankOcr | null, variants: readonly StressVariant[] | null = null): Promise<KindResult> {
   const truths = loadTruthFrom<CardTruth>(set, 'cards')
   const times: PhotoTime[] = []
   const misses: string[] = []
+  let photos = 0
   let cards = 0
   let found = 0
   let rankRight = 0
@@ -64,23 +95,35 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
   const corrections: string[] = []
   let cardRightCorrected = 0
   let silentCorrected = 0
-  for (const truth of truths) {
-    const image = loadJpeg(set, 'cards', truth.file)
+  let correctedEntries = 0
+  const byVariant = new Map<string, { cards: number; right: number; silent: number }>()
+  for (const { label, variant, image, truth, original } of photosOf(set, truths, variants)) {
+    photos++
     const timing = startTiming()
     const readings = await readCards(image, ocr)
     times.push(timing.stop(image))
     asked += readings.filter((r) => r.uncertain).length
     const { pairs, phantoms } = pairCards(truth, readings)
     phantomsSilent += phantoms.filter((p) => !p.uncertain && p.card !== null).length
-    for (const { expected, entry, reading } of pairs) {
+    const tally = variant === null ? null : (byVariant.get(variant) ?? { cards: 0, right: 0, silent: 0 })
+    if (variant !== null && tally) byVariant.set(variant, tally)
+    for (const [i, { expected, reading }] of pairs.entries()) {
       cards++
       if (reading) found++
       const read = reading?.card ?? null
-      const correction = correctedCard(truth.file, entry)
-      if (correction) corrections.push(`${truth.file}: the key says ${correction.given}, the photo shows ${correction.seen} (${correction.why})`)
+      const correction = correctedCard(truth.file, original.cards[i]!)
+      if (correction) correctedEntries++
+      if (correction && variant === null)
+        corrections.push(`${truth.file}: the key says ${correction.given}, the photo shows ${correction.seen} (${correction.why})`)
       const seen = correction?.seen ?? expected
+      const notAskedAbout = reading !== null && read !== null && !reading.uncertain
       if (read === seen) cardRightCorrected++
-      else if (reading !== null && read !== null && !reading.uncertain) silentCorrected++
+      else if (notAskedAbout) silentCorrected++
+      if (tally) {
+        tally.cards++
+        if (read === seen) tally.right++
+        else if (notAskedAbout) tally.silent++
+      }
       if (read && rankOf(read) === rankOf(expected)) rankRight++
       if (read && suitOf(read) === suitOf(expected)) suitRight++
       if (read === expected) {
@@ -88,18 +131,17 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
         continue
       }
       // A card not found, or found without a reading, leaves the player to enter it.
-      const notAsked = reading !== null && read !== null && !reading.uncertain
-      if (notAsked) silent++
+      if (notAskedAbout) silent++
       misses.push(
-        `${truth.file}: ${expected} ` +
+        `${label}: ${expected} ` +
           (reading ? `read ${read ?? 'nothing'} (confidence ${reading.confidence.toFixed(2)})` : 'not found') +
-          (notAsked ? ', NOT ASKED' : ', asked'),
+          (notAskedAbout ? ', NOT ASKED' : ', asked'),
       )
     }
   }
   return {
     rows: [
-      { label: 'photos', value: `${truths.length} (${cards} cards)` },
+      { label: 'photos', value: `${photos} (${cards} cards)` },
       { label: 'cards found', value: share(found, cards) },
       { label: 'rank right', value: share(rankRight, cards) },
       { label: 'suit right', value: share(suitRight, cards) },
@@ -107,13 +149,17 @@ export async function measureCards(set: PhotoSet, ocr: RankOcr | null): Promise<
       { label: 'WRONG AND NOT ASKED (cards)', value: share(silent, cards) },
       { label: 'cards reported where none is, not asked', value: String(phantomsSilent) },
       { label: 'questions asked (cards)', value: String(asked) },
-      ...(corrections.length > 0
+      ...(correctedEntries > 0
         ? [
-            { label: `whole card right, answer key corrected (${corrections.length})`, value: share(cardRightCorrected, cards) },
+            { label: `whole card right, answer key corrected (${correctedEntries})`, value: share(cardRightCorrected, cards) },
             { label: `WRONG AND NOT ASKED, key corrected`, value: share(silentCorrected, cards) },
           ]
         : []),
       ...latencyRows(times),
+      ...[...byVariant].map(([name, tally]) => ({
+        label: `  ${name}: right / wrong not asked (key corrected)`,
+        value: `${share(tally.right, tally.cards)} / ${tally.silent}`,
+      })),
     ],
     misses: [...corrections.map((c) => `answer key: ${c}`), ...misses],
   }
