@@ -8,6 +8,8 @@ import type { VisionCall, VisionReply, VisionRequest, VisionResult } from './vis
 
 /** Phone photos are scaled down on decoding: the readers need ~1000 px, not 12 megapixels. */
 export const DECODE_SIDE = 1280
+/** Card photos keep more: a corner index is small (vision/cards/photoReader.ts). */
+export const CARD_DECODE_SIDE = 1600
 export const DEFAULT_TIMEOUT_MS = 20_000
 
 export type ProgressCallback = (fraction: number) => void
@@ -136,6 +138,9 @@ export async function decodeImageFile(file: Blob, maxSide = DECODE_SIDE): Promis
   const canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d')
   if (!context) throw new Error('photo: no 2D canvas to decode it')
+  // The best downscaling the browser has: fine pips and index strokes survive it.
+  context.imageSmoothingEnabled = true
+  context.imageSmoothingQuality = 'high'
   context.drawImage(bitmap, 0, 0, width, height)
   bitmap.close()
   return { width, height, data: context.getImageData(0, 0, width, height).data }

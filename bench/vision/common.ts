@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import jpeg from 'jpeg-js'
+import { CARD_DECODE_SIDE, DECODE_SIDE } from '../../vision/client.ts'
 import type { RgbaImage } from '../../vision/raster.ts'
 
 /** A folder with dice/, cards/ and board/ subfolders, each holding truth.json and the photos. */
@@ -28,17 +29,106 @@ export function hasKind(set: PhotoSet, kind: string): boolean {
   return existsSync(join(set.folder, kind, 'truth.json'))
 }
 
-export function loadTruthFrom<T>(set: PhotoSet, kind: string): T[] {
-  return JSON.parse(readFileSync(join(set.folder, kind, 'truth.json'), 'utf8')) as T[]
+// The readers get each photo as the extension gives it to them: a page decodes a picture at
+// most so many pixels across (vision/client.ts), so a 12-megapixel phone photo is read at
+// that size, in the bench as in the app. Its truth is scaled alike when it is loaded: every
+// {x, y} in an entry (dice and card centres, board corners and taps) is multiplied by the
+// photo's scale, read from the JPEG's header.
+
+/** The longest side each reader is given in the extension. */
+export const APP_SIDE: Record<string, number> = { dice: DECODE_SIDE, board: DECODE_SIDE, cards: CARD_DECODE_SIDE }
+
+/** What the page does to a photo of this size: the factor it is scaled by (1 when it fits). */
+export function appScale(kind: string, width: number, height: number): number {
+  const side = APP_SIDE[kind]
+  return side === undefined ? 1 : Math.min(1, side / Math.max(width, height))
 }
 
+/** Width and height from a JPEG's frame header (SOF0–SOF15 but DHT, JPG and DAC), without decoding it. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  let at = 2
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) {
+      at++
+      continue
+    }
+    const marker = bytes[at + 1]!
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! }
+    }
+    at += 2 + length
+  }
+  throw new Error('not a JPEG with a frame header')
+}
+
+/** Every {x, y} inside `value`, multiplied by `scale` (a new object; the rest copied as is). */
+function scalePoints<T>(value: T, scale: number): T {
+  if (Array.isArray(value)) return value.map((item) => scalePoints(item, scale)) as T
+  if (value === null || typeof value !== 'object') return value
+  const entries = Object.entries(value).map(([key, item]) => [key, scalePoints(item, scale)])
+  const copy = Object.fromEntries(entries) as Record<string, unknown>
+  if (typeof copy.x === 'number' && typeof copy.y === 'number') {
+    copy.x = (copy.x as number) * scale
+    copy.y = (copy.y as number) * scale
+  }
+  return copy as T
+}
+
+export function loadTruthFrom<T extends { file: string }>(set: PhotoSet, kind: string): T[] {
+  const truths = JSON.parse(readFileSync(join(set.folder, kind, 'truth.json'), 'utf8')) as T[]
+  return truths.map((truth) => {
+    const path = join(set.folder, kind, truth.file)
+    if (!existsSync(path)) return truth
+    const { width, height } = jpegSize(readFileSync(path))
+    const scale = appScale(kind, width, height)
+    return scale === 1 ? truth : scalePoints(truth, scale)
+  })
+}
+
+/** The photo as the extension's reader gets it: decoded, and scaled down as the page does. */
 export function loadJpeg(set: PhotoSet, kind: string, file: string): RgbaImage {
   const decoded = jpeg.decode(readFileSync(join(set.folder, kind, file)), {
     useTArray: true,
     formatAsRGBA: true,
     maxMemoryUsageInMB: 1024,
   })
-  return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
+  const image = { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
+  const scale = appScale(kind, image.width, image.height)
+  return scale === 1 ? image : shrink(image, scale)
+}
+
+/** Area-average downscaling (what a browser's high-quality drawImage approximates), by rows then columns. */
+export function shrink(image: RgbaImage, scale: number): RgbaImage {
+  const width = Math.max(1, Math.round(image.width * scale))
+  const height = Math.max(1, Math.round(image.height * scale))
+  const across = shrinkAxis(image.data, image.width, image.height, width, true)
+  const data = shrinkAxis(across, width, image.height, height, false)
+  return { width, height, data: Uint8ClampedArray.from(data, (v) => Math.round(v)) }
+}
+
+/** One axis of the area average: each output sample is the mean of the input span it covers. */
+function shrinkAxis(source: ArrayLike<number>, width: number, height: number, outSize: number, horizontal: boolean): Float32Array {
+  const inSize = horizontal ? width : height
+  const outWidth = horizontal ? outSize : width
+  const outHeight = horizontal ? height : outSize
+  const out = new Float32Array(outWidth * outHeight * 4)
+  const ratio = inSize / outSize
+  for (let o = 0; o < outSize; o++) {
+    const from = o * ratio
+    const to = from + ratio
+    for (let i = Math.floor(from); i < Math.min(inSize, Math.ceil(to)); i++) {
+      const weight = (Math.min(to, i + 1) - Math.max(from, i)) / ratio
+      if (weight <= 0) continue
+      const lines = horizontal ? height : width
+      for (let line = 0; line < lines; line++) {
+        const src = horizontal ? (line * width + i) * 4 : (i * width + line) * 4
+        const dst = horizontal ? (line * outWidth + o) * 4 : (o * outWidth + line) * 4
+        for (let c = 0; c < 4; c++) out[dst + c]! += source[src + c]! * weight
+      }
+    }
+  }
+  return out
 }
 
 export const percent = (part: number, whole: number): string =>

@@ -1,13 +1,10 @@
 // The card photo tool's entry point in the extension page: decodes the chosen picture,
 // starts tesseract once from the bundled files, and reads the cards. Imported dynamically
 // by components/photo/CardPhoto.vue, so neither this nor tesseract is on the popup's path.
-import { decodeImageFile } from '../client.ts'
+import { CARD_DECODE_SIDE, decodeImageFile } from '../client.ts'
 import { readCards, type CardReading } from '../cards.ts'
 import { createRankOcr, type RankOcr } from '../ocr.ts'
 import { bundledOcrPaths } from '../ocrAssets.ts'
-
-/** Larger photos are scaled down on decoding; the card reader works at this size anyway. */
-const DECODE_SIZE = 1600
 
 export interface CardPhotoResult {
   cards: CardReading[]
@@ -33,7 +30,7 @@ function rankOcr(): Promise<RankOcr | null> {
 }
 
 export async function readCardPhoto(file: Blob): Promise<CardPhotoResult> {
-  const [photo, reader] = await Promise.all([decodeImageFile(file, DECODE_SIZE), rankOcr()])
+  const [photo, reader] = await Promise.all([decodeImageFile(file, CARD_DECODE_SIDE), rankOcr()])
   return { cards: await readCards(photo, reader), width: photo.width, height: photo.height, ocrUsed: reader !== null }
 }
 
