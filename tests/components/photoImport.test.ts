@@ -153,6 +153,20 @@ describe('PhotoImport, dice', () => {
     expect(wrapper.emitted('apply-dice')).toEqual([[[3, 6, 1, 5, 2]]])
   })
 
+  it('asks about every die the reader lists as unsure, whatever its confidence (one rule with the bench)', async () => {
+    // Two readers read die 1 surely but differently: the reader lists it though each was sure.
+    vision.readDice.mockResolvedValue({ ...diceReading(), uncertain: [1, 3] })
+    const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
+    await choosePhoto(wrapper)
+    const unsure = wrapper.findAll('[data-testid="photo-die"]').map((row) => row.classes().includes('unsure'))
+    expect(unsure).toEqual([false, true, false, true, false])
+    await wrapper.find('[data-testid="photo-die-confirm-3"]').trigger('click')
+    expect(applyButton(wrapper).attributes('disabled')).toBeDefined()
+    await wrapper.find('[data-testid="photo-die-confirm-1"]').trigger('click')
+    await applyButton(wrapper).trigger('click')
+    expect(wrapper.emitted('apply-dice')).toEqual([[[3, 6, 1, 5, 2]]])
+  })
+
   it('lets the player correct a die before applying', async () => {
     const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
     await choosePhoto(wrapper)
