@@ -26,7 +26,7 @@ import {
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
 import { READ_RADIUS, sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
-import { fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
+import { WORKING_SIDE, fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
 
 /**
  * The field's outer corners in the photo, in this order: the corner at a12, at h12, at h0,
@@ -92,11 +92,14 @@ const OUTLINE_SIDE = 640
  * confidence is the share of the grid's lines that the photo shows where the fit puts them.
  */
 export function proposeCorners(image: RgbaImage): CornerProposal {
+  // One shrink of the photo for every stage: a phone's 12-megapixel photo costs one pass.
+  const { image: working, scale } = limitSize(image, WORKING_SIDE)
+  const inPhoto = (corners: FieldCorners) => corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as FieldCorners
   let framed: CornerProposal | null = null
-  const frame = () => (framed ??= frameOutline(image))
-  const { best } = findFieldGrid(image, () => (frame().confidence > 0 ? [frame().corners] : []))
-  if (!best) return { corners: frame().corners, confidence: 0 }
-  return { corners: best.corners, confidence: confidenceOf(best.support) }
+  const frame = () => (framed ??= frameOutline(working))
+  const { best } = findFieldGrid(working, () => (frame().confidence > 0 ? [frame().corners] : []))
+  if (!best) return { corners: inPhoto(frame().corners), confidence: 0 }
+  return { corners: inPhoto(best.corners), confidence: confidenceOf(best.support) }
 }
 
 /** Support from half the features (what a misplaced grid still catches) up to nine tenths. */
@@ -170,7 +173,13 @@ function tableDistance(image: RgbaImage): { distance: Float32Array; otsuLevel: n
       if (x < band || y < band || x >= width - band || y >= height - band) edgeSamples.push(labAt(lab, y * width + x))
   const table = medianColour(edgeSamples)
   const distance = new Float32Array(width * height)
-  for (let p = 0; p < distance.length; p++) distance[p] = Math.min(255, deltaE(labAt(lab, p), table))
+  // deltaE written out: this runs on every pixel of the working copy.
+  for (let p = 0, i = 0; p < distance.length; p++, i += 3) {
+    const dL = lab[i]! - table[0]
+    const da = lab[i + 1]! - table[1]
+    const db = lab[i + 2]! - table[2]
+    distance[p] = Math.min(255, Math.sqrt(dL * dL + da * da + db * db))
+  }
   const spread = edgeSamples.map((sample) => deltaE(sample, table)).sort((a, b) => a - b)
   const p95 = spread[Math.floor(spread.length * 0.95)] ?? 0
   return { distance, otsuLevel: Math.max(18, otsuThreshold(distance)), spreadLevel: Math.max(10, 1.5 * p95) }
@@ -494,7 +503,6 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const stoneSamples = samples.filter((s) => s.contrast > contrastLevel)
   const colours = options.colours ?? calibrateColours(stoneSamples.map((s) => s.centreRgb))
   const prototypes = { red: rgbToLab(...colours.red), blue: rgbToLab(...colours.blue) }
-  const separation = stoneDistance(prototypes.red, prototypes.blue)
   const unsure = new Set<Cell>()
   const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
@@ -503,8 +511,10 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     const toBlue = stoneDistance(sample.centre, prototypes.blue)
     const state: Color = toRed <= toBlue ? 'red' : 'blue'
     // Unlike either stone (a shadow, a printed colour, the dark side of a farther stone):
-    // not a stone as far as the reading can tell, and the player says.
-    if (Math.min(toRed, toBlue) > Math.max(UNLIKE_ANY_STONE, 0.6 * separation)) {
+    // not a stone as far as the reading can tell, and the player says. Only the distance
+    // itself can tell: however far apart the two stones' colours are, a colour much nearer
+    // one of them (a shaded orange guard cell beside red and blue) may still be neither.
+    if (Math.min(toRed, toBlue) > UNLIKE_ANY_STONE) {
       unsure.add(sample.cell)
       return { cell: sample.cell, state: 'empty', confidence: 0.5 }
     }

@@ -104,6 +104,21 @@ describe('board cells as tokens with height', () => {
     expect(silentlyWrong(reading, tokens, { red: MAROON, blue: NAVY })).toEqual([])
   })
 
+  it('asks about a colour far from both stones’ however far apart red and blue are (a brown coin, a shaded guard cell)', () => {
+    const BROWN: Rgb = [95, 60, 28]
+    const tokens: SceneToken[] = [
+      { cell: 'b4', colour: RED },
+      { cell: 'g5', colour: BLUE },
+      { cell: 'd3', colour: BROWN },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens))
+    const reading = readBoard(image, { corners, colours: { red: RED, blue: BLUE } })
+    expect(stateOf(reading, 'b4')).toBe('red')
+    expect(stateOf(reading, 'g5')).toBe('blue')
+    // Nearer red than blue by far, yet no stone's colour: the player says what it is.
+    expect(reading.uncertain).toContain('d3')
+  })
+
   it('asks rather than guesses where a stone’s dark side is all a cell shows', () => {
     // Stones one behind the other in a column: the nearer one's top, the farther one's side.
     const tokens: SceneToken[] = [

@@ -33,7 +33,7 @@ export interface GridFit {
 }
 
 /** Longer side of the working copy: enough for the far rows of a steeply tilted board. */
-const WORKING_SIDE = 900
+export const WORKING_SIDE = 900
 /** Longer side of the copy whose light regions give the candidate outlines. */
 const OUTLINE_SIDE = 640
 
@@ -65,40 +65,57 @@ export interface FieldSearch {
 
 /**
  * Finds the field: candidate outlines from the light regions of the photo, each fitted to
- * the printed grid; `extra` outlines (another detector's, asked for only when the others
- * fail) compete on the same terms.
+ * the printed grid; `extra` outlines (another detector's, in the photo's pixels, asked for
+ * only when the others fail) compete on the same terms.
+ *
+ * Coarse to fine, and bounded whatever the photo: every copy is made from one working copy
+ * of at most WORKING_SIDE pixels; outlines are looked for on a smaller copy first, then on
+ * the working copy, then from the other detector; within each, the first way of finding
+ * regions is tried alone (enough for most photos), then the others' candidates are pooled
+ * and only the best two fitted. The search stops at the first fit that sees (almost) all
+ * of the grid.
  */
 export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []): FieldSearch {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const gray = toGray(small)
   const smooth = gaussianBlur(gray, 0.7)
-  // Outlines are looked for on a smaller copy first (the grid fit restores the precision),
-  // then on the working copy, where a far frame a pixel or two wide still separates.
-  const { image: tiny, scale: tinyScale } = limitSize(image, OUTLINE_SIDE)
+  // The smaller copy's regions join across faint lines; the working copy's still separate a
+  // far frame only a pixel or two wide.
+  const { image: tiny, scale: tinyScale } = limitSize(small, OUTLINE_SIDE)
   const rescale = (k: number) => (q: Quad) => q.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad
-  const sources: (() => Quad[])[] = [
-    ...lightRegionSources(toGray(tiny)).map((source) => () => source().map(rescale(scale / tinyScale))),
-    () => extra().map(rescale(scale)),
-    ...(tinyScale < scale ? lightRegionSources(gray) : []),
+  const stages: (() => Quad[])[][] = [
+    lightRegionSources(toGray(tiny)).map((source) => () => source().map(rescale(1 / tinyScale))),
+    tinyScale < 1 ? lightRegionSources(gray) : [],
+    [() => extra().map(rescale(scale))],
   ]
   let best: GridFit | null = null
-  // Cheapest source first; stop as soon as a fit sees (almost) all of the grid.
-  for (const source of sources) {
-    const hypotheses = source()
-    const scored = hypotheses
-      .map((corners) => ({ corners, score: gridScore(smooth, corners) }))
-      .filter((h) => Number.isFinite(h.score))
-      .sort((a, b) => b.score - a.score)
-    for (const hypothesis of scored.slice(0, 2)) {
+  const fitBest = (pool: { corners: Quad; score: number }[]) => {
+    pool.sort((a, b) => b.score - a.score)
+    for (const hypothesis of pool.splice(0, FITTED_AT_ONCE)) {
       const corners = refine(smooth, hypothesis.corners)
       const fit = { corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) }
       if (!best || fit.support * fit.score > best.support * best.score) best = fit
     }
-    if (best && best.support >= 0.85) break
+    return best !== null && best.support >= SEES_THE_GRID
   }
-  if (best) best = { ...best, corners: best.corners.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad }
-  return { best, scale }
+  search: for (const sources of stages) {
+    const pool: { corners: Quad; score: number }[] = []
+    for (let i = 0; i < sources.length; i++) {
+      for (const corners of sources[i]!()) {
+        const score = gridScore(smooth, corners)
+        if (Number.isFinite(score)) pool.push({ corners, score })
+      }
+      if ((i === 0 || i === sources.length - 1) && fitBest(pool)) break search
+    }
+  }
+  const found = best as GridFit | null
+  return { best: found && { ...found, corners: rescale(1 / scale)(found.corners) }, scale }
 }
+
+/** Candidates fitted to the grid at a time: the two that fit it best before refining. */
+const FITTED_AT_ONCE = 2
+/** A fit that sees this share of the grid's features needs no other candidate. */
+const SEES_THE_GRID = 0.85
 
 /** The share of the grid's lines and edges the photo shows where `corners` put them (0–1). */
 export function fieldGridSupport(image: RgbaImage, corners: Quad): number {
@@ -493,27 +510,30 @@ export function gridSupport(gray: GrayImage, corners: Quad): number {
   return seen / FEATURES.length
 }
 
-/** Coordinate descent on the eight corner coordinates, from coarse steps to fine. */
-function refine(gray: GrayImage, start: Quad): Quad {
-  let corners = start.map((p) => ({ ...p })) as Quad
+/**
+ * Coordinate descent on the eight corner coordinates, from coarse steps to fine: a step
+ * back is tried only when the step forward did not help.
+ */
+export function refine(gray: GrayImage, start: Quad): Quad {
+  const corners = start.map((p) => ({ ...p })) as Quad
   let score = gridScore(gray, corners)
   const extent = Math.hypot(corners[2].x - corners[0].x, corners[2].y - corners[0].y)
+  const tryMove = (i: number, axis: 'x' | 'y', delta: number): boolean => {
+    corners[i]![axis] += delta
+    const trialScore = gridScore(gray, corners)
+    if (trialScore > score) {
+      score = trialScore
+      return true
+    }
+    corners[i]![axis] -= delta
+    return false
+  }
   for (const fraction of [0.012, 0.006, 0.003, 0.0015]) {
     const step = Math.max(0.25, extent * fraction)
     for (let sweep = 0; sweep < 12; sweep++) {
       let improved = false
       for (let i = 0; i < 4; i++)
-        for (const axis of ['x', 'y'] as const)
-          for (const direction of [1, -1]) {
-            const trial = corners.map((p) => ({ ...p })) as Quad
-            trial[i]![axis] += direction * step
-            const trialScore = gridScore(gray, trial)
-            if (trialScore > score) {
-              corners = trial
-              score = trialScore
-              improved = true
-            }
-          }
+        for (const axis of ['x', 'y'] as const) if (tryMove(i, axis, step) || tryMove(i, axis, -step)) improved = true
       if (!improved) break
     }
   }

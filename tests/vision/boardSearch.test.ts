@@ -1,0 +1,77 @@
+// @vitest-environment node
+// Issue 10: the corner search is bounded — one working copy of the photo whatever its size,
+// coarse to fine — and finds the same field on a phone's full-resolution photo as on the
+// photo the extension decodes; the grid fit brings corners a few pixels off back onto the
+// printed grid. Checked by where the corners land, not by how long it takes.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import jpeg from 'jpeg-js'
+import { describe, expect, it } from 'vitest'
+import { COLUMNS, ROWS } from '../../engine/index.ts'
+import { proposeCorners, type FieldCorners } from '../../vision/board.ts'
+import { WORKING_SIDE, gridScore, refine } from '../../vision/board/fieldGrid.ts'
+import {
+  applyHomography,
+  gaussianBlur,
+  homographyFromPoints,
+  limitSize,
+  rectangle,
+  resize,
+  toGray,
+  type Point,
+  type RgbaImage,
+} from '../../vision/raster.ts'
+import { PHOTO_FIXTURES, type BoardFixture } from './photoFixtures.ts'
+
+const folder = join(PHOTO_FIXTURES, 'board-tilted')
+const fixtures = JSON.parse(readFileSync(join(folder, 'truth.json'), 'utf8')) as BoardFixture[]
+
+function load(file: string): RgbaImage {
+  const decoded = jpeg.decode(readFileSync(join(folder, file)), { useTArray: true, formatAsRGBA: true })
+  return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
+}
+
+/** The largest distance, in cells of the true field, between proposed and true corners. */
+function cornerError(corners: readonly Point[], truth: readonly Point[]): number {
+  const toField = homographyFromPoints(truth, rectangle(COLUMNS, ROWS))
+  const target = rectangle(COLUMNS, ROWS)
+  return Math.max(
+    ...corners.map((p, i) => {
+      const f = applyHomography(toField, p.x, p.y)
+      return Math.max(Math.abs(f.x - target[i]!.x), Math.abs(f.y - target[i]!.y))
+    }),
+  )
+}
+
+describe('the corner search, bounded', () => {
+  it('finds the field on a phone’s 4032-px photo where it finds it on the decoded one', () => {
+    const fixture = fixtures[2]!
+    const image = load(fixture.file)
+    const k = 4032 / Math.max(image.width, image.height)
+    const phone = resize(image, Math.round(image.width * k), Math.round(image.height * k))
+    const truth = fixture.corners.map((p) => ({ x: (p.x + 0.5) * k - 0.5, y: (p.y + 0.5) * k - 0.5 }))
+    const atPhoneSize = proposeCorners(phone)
+    const asDecoded = proposeCorners(image)
+    expect(cornerError(asDecoded.corners, fixture.corners)).toBeLessThan(0.25)
+    expect(cornerError(atPhoneSize.corners, truth)).toBeLessThan(0.25)
+    expect(atPhoneSize.confidence).toBeGreaterThanOrEqual(0.5)
+  }, 60_000)
+
+  it('brings corners moved a few pixels each way back onto the printed grid', () => {
+    const fixture = fixtures[0]!
+    const { image: working, scale } = limitSize(load(fixture.file), WORKING_SIDE)
+    const smooth = gaussianBlur(toGray(working), 0.7)
+    const truth = fixture.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as FieldCorners
+    const offsets = [
+      [6, -4],
+      [-5, 5],
+      [4, 6],
+      [-6, -5],
+    ]
+    const moved = truth.map((p, i) => ({ x: p.x + offsets[i]![0]!, y: p.y + offsets[i]![1]! })) as FieldCorners
+    const refined = refine(smooth, moved)
+    expect(gridScore(smooth, refined)).toBeGreaterThan(gridScore(smooth, moved))
+    expect(cornerError(refined, truth)).toBeLessThan(0.15)
+    expect(cornerError(moved, truth)).toBeGreaterThan(0.15)
+  })
+})
