@@ -7,7 +7,7 @@
 //   npm run bench:vision -- --photos DIR        the real set from DIR (or PHOTOS_DIR=DIR)
 //   npm run bench:vision -- --no-ocr            cards without tesseract
 //   npm run bench:vision -- --set real          one set only: generated | real
-//   npm run bench:vision -- --only cards --stress   cards and board: also the real photos turned, rescaled,
+//   npm run bench:vision -- --only cards --stress   cards, board and dice: also the real photos turned, rescaled,
 //                                               relit, recompressed and blurred (bench/vision/stress.ts);
 //                                               --variants turn,blur picks some of those changes
 //
@@ -50,7 +50,7 @@ else
       `point --photos DIR or PHOTOS_DIR at the real set.\n`,
   )
 
-// The stressed set is the real photos changed in general ways, a proxy for photos never seen (cards and board so far).
+// The stressed set is the real photos changed in general ways, a proxy for photos never seen (cards, board and dice so far).
 const stressed = args.includes('--stress') ? sets.find((set) => set.name === 'real') : undefined
 const stressedSet: PhotoSet | null = stressed ? { name: 'real, stressed', folder: stressed.folder } : null
 if (stressedSet) sets.push(stressedSet)
@@ -68,8 +68,8 @@ async function cardOcr(): Promise<RankOcr | null> {
 }
 
 async function measure(kind: Kind, set: PhotoSet): Promise<KindResult> {
-  if (kind === 'dice') return measureDice(set)
   const variants = set === stressedSet ? chooseVariants(option('--variants')) : null
+  if (kind === 'dice') return measureDice(set, variants)
   if (kind === 'cards') return measureCards(set, await cardOcr(), variants)
   return measureBoards(set, variants)
 }

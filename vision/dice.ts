@@ -6,7 +6,7 @@
 // layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
-import { gaussianBlur, limitSize, median, toGray, toLab, type Point, type RgbaImage } from './raster.ts'
+import { gaussianBlur, limitSize, median, toGray, type Point, type RgbaImage } from './raster.ts'
 import { findPips } from './dice/pips.ts'
 import { findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
@@ -44,11 +44,10 @@ const WORKING_SIDE = 800
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const gray = gaussianBlur(toGray(small), 0.7)
-  const lab = toLab(small)
   onProgress(0.3)
-  const pips = findPips(gray, lab)
+  const pips = findPips(gray, small)
   onProgress(0.7)
-  let faces = findFaces({ gray, lab }, pips)
+  let faces = findFaces({ gray, colour: small }, pips)
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
@@ -70,7 +69,13 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     doubts: face.doubts,
   }))
   onProgress(0.8)
-  const dice = reconcile(byPips, readDiceBySurface(image))
+  // The outline reader works on a smaller copy still: the working copy is its photo.
+  const bySurface = readDiceBySurface(small).map((die) => ({
+    ...die,
+    centre: { x: die.centre.x / scale, y: die.centre.y / scale },
+    side: die.side / scale,
+  }))
+  const dice = reconcile(byPips, bySurface)
   onProgress(1)
   // Rows of dice read left to right, the way a player would list them.
   const rowHeight = Math.max(1, ...dice.map((d) => d.side))

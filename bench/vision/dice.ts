@@ -2,6 +2,7 @@
 // questions asked, latency. A true die is paired with the reading whose centre lies within
 // half a side of it.
 import { readDice, type DiceReading, type DieReading } from '../../vision/dice.ts'
+import type { StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface DiceTruth {
@@ -28,7 +29,24 @@ export function pairDice(truth: DiceTruth, reading: DiceReading) {
   return { pairs, phantoms: [...unused] }
 }
 
-export function measureDice(set: PhotoSet): KindResult {
+/** Each photo as it is, or once per stress variant (bench/vision/stress.ts) with its truth moved alike. */
+function* photosOf(set: PhotoSet, truths: readonly DiceTruth[], variants: readonly StressVariant[] | null) {
+  for (const truth of truths) {
+    const image = loadJpeg(set, 'dice', truth.file)
+    if (!variants) {
+      yield { variant: null, image, truth }
+      continue
+    }
+    for (const variant of variants) {
+      const { image: changed, moved } = variant.apply(image)
+      const dice = truth.dice.map((d) => ({ ...d, ...moved(d) }))
+      yield { variant: variant.name, image: changed, truth: { file: `${truth.file} [${variant.name}]`, dice } }
+    }
+  }
+}
+
+/** The dice figures for one set; with `variants`, every photo is read once per variant, each with its own line too. */
+export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | null = null): KindResult {
   const truths = loadTruthFrom<DiceTruth>(set, 'dice')
   const times: PhotoTime[] = []
   const misses: string[] = []
@@ -40,8 +58,12 @@ export function measureDice(set: PhotoSet): KindResult {
   let asked = 0
   let askedRight = 0
   let phantomsSilent = 0
-  for (const truth of truths) {
-    const image = loadJpeg(set, 'dice', truth.file)
+  const byVariant = new Map<string, { dice: number; right: number; silent: number }>()
+  let photos = 0
+  for (const { variant, image, truth } of photosOf(set, truths, variants)) {
+    photos++
+    const tally = variant === null ? null : (byVariant.get(variant) ?? { dice: 0, right: 0, silent: 0 })
+    if (variant !== null && tally) byVariant.set(variant, tally)
     const timing = startTiming()
     const reading = readDice(image)
     times.push(timing.stop(image))
@@ -56,17 +78,22 @@ export function measureDice(set: PhotoSet): KindResult {
     let allRight = reading.dice.length === truth.dice.length
     for (const pair of pairs) {
       dice++
+      if (tally) tally.dice++
       if (pair.found) found++
       const flagged = pair.found ? uncertain.has(pair.found) : missedAnswered-- > 0
       if (pair.found?.value === pair.truth.value) {
         right++
+        if (tally) tally.right++
         if (flagged) askedRight++
         continue
       }
       allRight = false
-      if (!flagged) silent++
+      if (!flagged) {
+        silent++
+        if (tally) tally.silent++
+      }
       misses.push(
-        `${truth.file}: die ${pair.truth.value} at (${pair.truth.x}, ${pair.truth.y}) ` +
+        `${truth.file}: die ${pair.truth.value} at (${Math.round(pair.truth.x)}, ${Math.round(pair.truth.y)}) ` +
           (pair.found ? `read ${pair.found.value} (confidence ${pair.found.confidence.toFixed(2)})` : 'not found') +
           (flagged ? ', asked' : ', NOT ASKED'),
       )
@@ -75,14 +102,18 @@ export function measureDice(set: PhotoSet): KindResult {
   }
   return {
     rows: [
-      { label: 'photos', value: `${truths.length} (${dice} dice)` },
+      { label: 'photos', value: `${photos} (${dice} dice)` },
       { label: 'dice found', value: share(found, dice) },
       { label: 'dice read right', value: share(right, dice) },
-      { label: 'photos fully right', value: share(photosRight, truths.length) },
+      { label: 'photos fully right', value: share(photosRight, photos) },
       { label: 'WRONG AND NOT ASKED (dice)', value: share(silent, dice) },
       { label: 'dice reported where none is, not asked', value: String(phantomsSilent) },
       { label: 'questions asked (dice)', value: `${asked} (${askedRight} about dice read right)` },
       ...latencyRows(times),
+      ...[...byVariant].map(([name, tally]) => ({
+        label: `  ${name}: right / wrong not asked`,
+        value: `${share(tally.right, tally.dice)} / ${tally.silent}`,
+      })),
     ],
     misses,
   }

@@ -2,7 +2,7 @@
 // Issue 4: five dice read from a photo by counting pips, over the generated photo set.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readDice, type DiceReading } from '../../vision/dice.ts'
-import { createRgbaImage } from '../../vision/raster.ts'
+import { createRgbaImage, resize, type RgbaImage } from '../../vision/raster.ts'
 import { loadPhoto, loadTruth, type DiceFixture } from './photoFixtures.ts'
 
 const fixtures = loadTruth<DiceFixture>('dice')
@@ -56,6 +56,21 @@ describe('dice photos', () => {
     }
   })
 
+  it('reads the same dice from a photo enlarged to a phone’s 1280 px and turned a quarter', () => {
+    for (const fixture of fixtures.slice(0, 4)) {
+      const photo = loadPhoto('dice', fixture.file)
+      const factor = 1280 / photo.width
+      const phone = quarterTurn(resize(photo, 1280, Math.round(photo.height * factor)))
+      const reading = readDice(phone)
+      const byPlace = (x: number, y: number) =>
+        reading.dice.find((d) => Math.hypot(d.centre.x - x, d.centre.y - y) < d.side / 2)?.value
+      // A quarter turn clockwise takes (x, y) to (height − 1 − y, x).
+      const values = fixture.dice.map((d) => byPlace(phone.width - 1 - d.y * factor, d.x * factor))
+      expect(values).toEqual(fixture.dice.map((d) => d.value))
+      expect(reading.uncertain).toEqual([])
+    }
+  })
+
   it('finds no dice on an empty surface and says the roll is incomplete', () => {
     const surface = createRgbaImage(320, 240)
     for (let i = 0; i < surface.data.length; i += 4) surface.data.set([40, 110, 60, 255], i)
@@ -64,3 +79,13 @@ describe('dice photos', () => {
     expect(reading.complete).toBe(false)
   })
 })
+
+function quarterTurn(image: RgbaImage): RgbaImage {
+  const turned = createRgbaImage(image.height, image.width)
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const from = (y * image.width + x) * 4
+      turned.data.set(image.data.subarray(from, from + 4), (x * turned.width + image.height - 1 - y) * 4)
+    }
+  return turned
+}

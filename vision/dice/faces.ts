@@ -2,7 +2,7 @@
 // (no die edge, seam or gap of table on the way), the linked groups must show one of the six
 // pip layouts, and a group that does not is split into groups that do. Faces whose pips are
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
-import { deltaE, type GrayImage, type Lab, type Point } from '../raster.ts'
+import { deltaE, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import type { Pip } from './pips.ts'
 
 export interface Face {
@@ -131,12 +131,13 @@ function plausibleGrid(fit: Fit, radius: number): string | null {
 
 export interface FaceImage {
   gray: GrayImage
-  lab: Float32Array
+  /** The same working copy in colour. */
+  colour: RgbaImage
 }
 
 /** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
 function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boolean {
-  const { gray, lab } = image
+  const { gray, colour: rgba } = image
   const { width } = gray
   const distance = Math.hypot(b.x - a.x, b.y - a.y)
   const contrast = Math.min(a.contrast, b.contrast)
@@ -156,7 +157,7 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
     const p = Math.round(y) * width + Math.round(x)
     const expected = a.face + (b.face - a.face) * f
     const g = gray.data[p]!
-    const colour: Lab = [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
+    const colour = rgbToLab(rgba.data[p * 4]!, rgba.data[p * 4 + 1]!, rgba.data[p * 4 + 2]!)
     const expectedColour: Lab = [
       a.faceColour[0] + (b.faceColour[0] - a.faceColour[0]) * f,
       a.faceColour[1] + (b.faceColour[1] - a.faceColour[1]) * f,

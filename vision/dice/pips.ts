@@ -2,7 +2,7 @@
 // Found by local contrast at several scales, so neither the table's colour nor the die's
 // matters: a black pip on ivory and a white pip on a red die are both a compact blob whose
 // surround is uniform and clearly lighter (or darker) than the blob itself.
-import { boxBlur, connectedComponents, type GrayImage, type Lab } from '../raster.ts'
+import { boxBlur, rgbToLab, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
 
 export interface Pip {
   x: number
@@ -29,32 +29,159 @@ const SCALES = [0.004, 0.0075, 0.014, 0.026, 0.05]
 /** Smallest pip contrast in grey levels: below it JPEG noise and wood grain pass for pips. */
 const MIN_CONTRAST = 28
 
-/** Finds pip candidates of both polarities at every scale, verified by their ring. */
-export function findPips(gray: GrayImage, lab: Float32Array): Pip[] {
-  const { width, height } = gray
-  const longSide = Math.max(width, height)
+/**
+ * Finds pip candidates of both polarities at every scale, verified by their ring. `gray` is
+ * the working copy in grey, `colour` the same copy in colour (read only around pips).
+ */
+export function findPips(gray: GrayImage, colour: RgbaImage): Pip[] {
+  const longSide = Math.max(gray.width, gray.height)
   const found: Pip[] = []
-  for (const polarity of [1, -1] as const) {
-    for (const fraction of SCALES) {
-      const radius = Math.max(1.5, fraction * longSide)
-      const surround = boxBlur(gray, Math.max(2, Math.round(radius * 2.5)))
-      const mask = new Uint8Array(width * height)
-      for (let p = 0; p < mask.length; p++) {
-        const difference = polarity * (surround.data[p]! - gray.data[p]!)
-        mask[p] = difference > MIN_CONTRAST * 0.6 ? 1 : 0
-      }
-      const { labels, components } = connectedComponents(mask, width, height, 8)
-      const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
-      const maxArea = 2.5 * Math.PI * radius * radius
-      for (const c of components) {
-        if (c.area < minArea || c.area > maxArea) continue
-        if (c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1) continue
-        const pip = verifyPip(gray, lab, labels, c.label, c.minX, c.minY, c.maxX, c.maxY, polarity)
-        if (pip) found.push(pip)
-      }
+  // Large pips are looked for on a halved (quartered …) copy: a pip of MIN_PIXELS radius or
+  // more is as clear there, and the work per scale stays that of a small photo.
+  let level: Level = { gray, factor: 1 }
+  for (const fraction of SCALES) {
+    const fullRadius = Math.max(1.5, fraction * longSide)
+    while (fullRadius / level.factor >= 2 * MIN_PIXELS && level.gray.width >= 64 && level.gray.height >= 64)
+      level = halve(level)
+    const radius = fullRadius / level.factor
+    const { factor } = level
+    const labAt = (x: number, y: number): Lab => {
+      const fx = Math.min(colour.width - 1, Math.round((x + 0.5) * factor - 0.5))
+      const fy = Math.min(colour.height - 1, Math.round((y + 0.5) * factor - 0.5))
+      const i = (fy * colour.width + fx) * 4
+      return rgbToLab(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!)
     }
+    const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
+    const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
+    const maxArea = 2.5 * Math.PI * radius * radius
+    for (const polarity of [1, -1] as const)
+      for (const blob of findBlobs(level.gray, surround, polarity, MIN_CONTRAST * 0.6)) {
+        if (blob.n < minArea || blob.n > maxArea) continue
+        if (blob.minX === 0 || blob.minY === 0 || blob.maxX === level.gray.width - 1 || blob.maxY === level.gray.height - 1)
+          continue
+        const pip = verifyPip(level.gray, labAt, blob, polarity)
+        if (pip) found.push(atFullSize(pip, factor))
+      }
   }
   return dedupe(withoutWholeDice(found))
+}
+
+/** Smallest pip radius, in pixels of the copy it is looked for on, that is not halved further. */
+const MIN_PIXELS = 6
+
+interface Level {
+  gray: GrayImage
+  /** Full-size pixels per pixel of this copy. */
+  factor: number
+}
+
+/** The copy at half the size: each pixel the mean of a 2×2 block. */
+function halve({ gray, factor }: Level): Level {
+  const width = gray.width >> 1
+  const height = gray.height >> 1
+  const data = new Float32Array(width * height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const a = 2 * y * gray.width + 2 * x
+      data[y * width + x] = 0.25 * (gray.data[a]! + gray.data[a + 1]! + gray.data[a + gray.width]! + gray.data[a + gray.width + 1]!)
+    }
+  return { gray: { width, height, data }, factor: factor * 2 }
+}
+
+function atFullSize(pip: Pip, factor: number): Pip {
+  if (factor === 1) return pip
+  return { ...pip, x: (pip.x + 0.5) * factor - 0.5, y: (pip.y + 0.5) * factor - 0.5, radius: pip.radius * factor }
+}
+
+/** A connected blob of the mask, with what its ellipse and its mean level need. */
+interface Blob {
+  n: number
+  sx: number
+  sy: number
+  sxx: number
+  syy: number
+  sxy: number
+  sum: number
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+}
+
+/** Σ k² for k = 0…m. */
+const squares = (m: number) => (m * (m + 1) * (2 * m + 1)) / 6
+
+/**
+ * The 8-connected blobs where the pixel differs from its surround by more than `level`
+ * (darker for polarity 1, lighter for −1), found run by run: one pass, no label image.
+ */
+function findBlobs(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, level: number): Blob[] {
+  const { width, height } = gray
+  const starts: number[] = []
+  const ends: number[] = []
+  const rows: number[] = []
+  const parent: number[] = []
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!
+      i = parent[i]!
+    }
+    return i
+  }
+  let previousFirst = 0
+  let previousLast = 0
+  for (let y = 0; y < height; y++) {
+    const first = starts.length
+    const row = y * width
+    let x = 0
+    while (x < width) {
+      while (x < width && polarity * (surround.data[row + x]! - gray.data[row + x]!) <= level) x++
+      if (x === width) break
+      const start = x
+      while (x < width && polarity * (surround.data[row + x]! - gray.data[row + x]!) > level) x++
+      const run = starts.length
+      starts.push(start)
+      ends.push(x - 1)
+      rows.push(y)
+      parent.push(run)
+      // Runs of the row above that touch this one, diagonals included.
+      for (let other = previousFirst; other < previousLast; other++) {
+        if (ends[other]! < start - 1) continue
+        if (starts[other]! > x) break
+        const a = root(other)
+        const b = root(run)
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
+      }
+    }
+    previousFirst = first
+    previousLast = starts.length
+  }
+  const blobs = new Map<number, Blob>()
+  for (let run = 0; run < starts.length; run++) {
+    const key = root(run)
+    let blob = blobs.get(key)
+    if (!blob) {
+      blob = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, sum: 0, minX: width, minY: height, maxX: -1, maxY: -1 }
+      blobs.set(key, blob)
+    }
+    const a = starts[run]!
+    const b = ends[run]!
+    const y = rows[run]!
+    const length = b - a + 1
+    const sumX = ((a + b) * length) / 2
+    blob.n += length
+    blob.sx += sumX
+    blob.sy += y * length
+    blob.sxx += squares(b) - (a > 0 ? squares(a - 1) : 0)
+    blob.syy += y * y * length
+    blob.sxy += y * sumX
+    for (let p = y * width + a; p <= y * width + b; p++) blob.sum += gray.data[p]!
+    if (a < blob.minX) blob.minX = a
+    if (b > blob.maxX) blob.maxX = b
+    if (y < blob.minY) blob.minY = y
+    if (y > blob.maxY) blob.maxY = y
+  }
+  return [...blobs.values()]
 }
 
 /**
@@ -92,47 +219,15 @@ function dedupe(pips: Pip[]): Pip[] {
   return kept
 }
 
-function verifyPip(
-  gray: GrayImage,
-  lab: Float32Array,
-  labels: Int32Array,
-  label: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  polarity: 1 | -1,
-): Pip | null {
+function verifyPip(gray: GrayImage, labAt: (x: number, y: number) => Lab, blob: Blob, polarity: 1 | -1): Pip | null {
   const { width, height } = gray
   // Second moments of the blob: its ellipse.
-  let n = 0
-  let sx = 0
-  let sy = 0
-  let sum = 0
-  for (let y = minY; y <= maxY; y++)
-    for (let x = minX; x <= maxX; x++) {
-      const p = y * width + x
-      if (labels[p] !== label) continue
-      n++
-      sx += x
-      sy += y
-      sum += gray.data[p]!
-    }
-  const cx = sx / n
-  const cy = sy / n
-  let xx = 0
-  let yy = 0
-  let xy = 0
-  for (let y = minY; y <= maxY; y++)
-    for (let x = minX; x <= maxX; x++) {
-      if (labels[y * width + x] !== label) continue
-      xx += (x - cx) ** 2
-      yy += (y - cy) ** 2
-      xy += (x - cx) * (y - cy)
-    }
-  xx /= n
-  yy /= n
-  xy /= n
+  const { n, sum } = blob
+  const cx = blob.sx / n
+  const cy = blob.sy / n
+  const xx = blob.sxx / n - cx * cx
+  const yy = blob.syy / n - cy * cy
+  const xy = blob.sxy / n - cx * cy
   const common = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
   const major = Math.sqrt(Math.max(1e-6, (xx + yy) / 2 + common))
   const minor = Math.sqrt(Math.max(1e-6, (xx + yy) / 2 - common))
@@ -190,9 +285,8 @@ function verifyPip(
   const colours = ringPixels.filter((p) => Math.abs(gray.data[p]! - face) <= tolerance)
   const faceColour: Lab = [0, 0, 0]
   for (const p of colours) {
-    faceColour[0] += lab[p * 3]! / colours.length
-    faceColour[1] += lab[p * 3 + 1]! / colours.length
-    faceColour[2] += lab[p * 3 + 2]! / colours.length
+    const colour = labAt(p % width, Math.floor(p / width))
+    for (let k = 0; k < 3; k++) faceColour[k] = faceColour[k]! + colour[k]! / colours.length
   }
   return {
     x: cx,
