@@ -23,6 +23,15 @@ export const KEY_CORRECTIONS: readonly KeyCorrection[] = [
     seen: 'JS',
     why: 'both corner indices of that jack show a spade, not a club',
   },
+  {
+    kind: 'cards',
+    file: 'card-030.jpg',
+    given: '9C',
+    x: 1450,
+    y: 349,
+    seen: '6C',
+    why: 'the card has six pips, and both corner indices show a 6 (its rank above its club, read either way up)',
+  },
 ]
 
 /** The card the photo shows for a truth entry: the correction when one is listed, else the key's own. */

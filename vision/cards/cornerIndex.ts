@@ -99,6 +99,36 @@ function percentile(values: Float32Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
 }
 
+/** Print at least this dark, as a share of the way from paper to the print's own median, is ink when it touches ink. */
+const FAINT_INK = 0.5
+
+/**
+ * Hysteresis: the mask grows into fainter print next to it. Otsu's cut sits wherever the
+ * region's darkest large part puts it (a face card's coloured picture, the table past the
+ * corner), and a thin stroke blurred to grey — a spade's stem, the bar of a 1 — falls below it;
+ * cut off, the spade looks like a club. Print judged against the card's own paper and ink keeps it.
+ */
+function growIntoFaintInk(gray: GrayImage, mask: Uint8Array, level: number): void {
+  const { width, height, data } = gray
+  const stack: number[] = []
+  for (let p = 0; p < mask.length; p++) if (mask[p]) stack.push(p)
+  while (stack.length > 0) {
+    const p = stack.pop()!
+    const x = p % width
+    const y = (p - x) / width
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx
+        const ny = y + dy
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
+        const n = ny * width + nx
+        if (mask[n] || data[n]! >= level) continue
+        mask[n] = 1
+        stack.push(n)
+      }
+  }
+}
+
 /** The corner region as darkness, the print mask, and ink (0–1) relative to this card's own paper and print. */
 function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Uint8Array } {
   // The darkest channel, not luma: paper is grey in every channel, black print dark in all,
@@ -121,6 +151,7 @@ function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Ui
     }
   printed.sort((a, b) => a - b)
   const print = printed[Math.floor(printed.length / 2)] ?? 0
+  growIntoFaintInk(gray, mask, paper - FAINT_INK * (paper - print))
   const ink = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
   for (let p = 0; p < ink.data.length; p++)
     ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
@@ -237,9 +268,26 @@ function cropForOcr(gray: GrayImage, ink: GrayImage, box: Box): GrayImage {
   return crop
 }
 
-/** Reads the index layout of the card's top-left corner; null when no index is found there. */
+/** The stricter second cut: print at least this dark (0 paper … 1 the print's median). */
+const CORE_INK = 0.75
+
+/**
+ * Reads the index layout of the card's top-left corner; null when no index is found there.
+ * Blur or a small index can fuse the suit with a pip or the card's edge beside it, and the
+ * suit is lost; then the corner is read once more cut at the print's darker core only, where
+ * the fused shapes part.
+ */
 export function findCornerIndex(card: RgbaImage): CornerIndex | null {
-  const { gray, ink, mask } = cornerInk(card)
+  const inked = cornerInk(card)
+  const index = indexFromInk(card, inked)
+  if (index?.suit) return index
+  const mask = new Uint8Array(inked.mask.length)
+  for (let p = 0; p < mask.length; p++) mask[p] = inked.ink.data[p]! >= CORE_INK ? 1 : 0
+  const core = indexFromInk(card, { ...inked, mask })
+  return core?.suit ? core : index
+}
+
+function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof cornerInk>): CornerIndex | null {
   const { labels, components } = connectedComponents(mask, REGION_WIDTH, REGION_HEIGHT, 8)
   const minimumHeight = CARD_HEIGHT * 0.03
   // Blobs on the region's top or left edge are the table showing past the card's round corner.
