@@ -506,7 +506,13 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const unsure = new Set<Cell>()
   const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
-    if (stoneLikelihood < 0.5) return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
+    if (stoneLikelihood < 0.5) {
+      // Where the board is printed in a stone's own colour (a red house centre, darkened), a
+      // stone there would not stand out from the board: its emptiness is the player's to say.
+      const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
+      if (likeAStone) unsure.add(sample.cell)
+      return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
+    }
     const toRed = stoneDistance(sample.centre, prototypes.red)
     const toBlue = stoneDistance(sample.centre, prototypes.blue)
     const state: Color = toRed <= toBlue ? 'red' : 'blue'

@@ -119,6 +119,20 @@ describe('board cells as tokens with height', () => {
     expect(reading.uncertain).toContain('d3')
   })
 
+  it('asks about the empty-looking cells of a zone printed in a stone’s own colour (a red house centre)', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'd8', colour: RED },
+      { cell: 'b4', colour: RED },
+      { cell: 'g5', colour: BLUE },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { zones: { centre: RED } }))
+    const reading = readBoard(image, { corners, colours: { red: RED, blue: BLUE } })
+    expect(stateOf(reading, 'b4')).toBe('red')
+    expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
+    // The centre's four cells: a red stone there would not stand out, so none is read as surely empty.
+    for (const cell of ['d7', 'e7', 'd8', 'e8'] as Cell[]) expect(reading.uncertain, cell).toContain(cell)
+  })
+
   it('asks rather than guesses where a stone’s dark side is all a cell shows', () => {
     // Stones one behind the other in a column: the nearer one's top, the farther one's side.
     const tokens: SceneToken[] = [

@@ -34,6 +34,8 @@ export interface CellSample {
   centreRgb: Rgb
   /** How far that colour is from the printed board's colour at the point it shows. */
   contrast: number
+  /** The printed board's colour at the point the reading looks at (its centre). */
+  printed: Lab
   /** How far (cells, towards the far end) a stone's top in this cell leans from its base. */
   lean: number
 }
@@ -334,16 +336,19 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       // straddles two zones, or a line between them, is still the board's where it is empty.
       const colours: Rgb[] = []
       const differences: number[] = []
+      let printed: Lab | null = null
       for (const d of discPoints(u, v, READ_RADIUS)) {
         const p = project(d.u, d.v, height)
         const rgb = sampleBilinear(image, p.x, p.y)
         const seen = applyHomography(toField, p.x, p.y)
+        const board = boardAt(seen.x, seen.y)
+        printed ??= board
         colours.push(rgb)
-        differences.push(stoneDistance(rgbToLab(...rgb), boardAt(seen.x, seen.y)))
+        differences.push(stoneDistance(rgbToLab(...rgb), board))
       }
       const rgb = medianColour(colours)
       const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
-      samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), lean })
+      samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), printed: printed!, lean })
     }
   return { samples, height, measured }
 }
