@@ -39,4 +39,28 @@ describe('the corner index', () => {
     // Without the bridge the suit is found by the first cut alone, the same box.
     expect(findCornerIndex(card(RANK, SUIT, pip))?.suit?.box).toEqual(fused?.suit?.box)
   })
+
+  /** A "1" bar and a rectangular "0" ring of the same height, with a diamond-ish suit block under them. */
+  const tenLine = (zeroClosed: boolean): [number, number, number, number, number][] => [
+    [14, 12, 17, 36, INK],
+    [20, 12, 31, 14, INK],
+    [20, 34, 31, 36, INK],
+    [20, 12, 22, 36, INK],
+    ...(zeroClosed ? [[29, 12, 31, 36, INK] as [number, number, number, number, number]] : []),
+    [16, 44, 28, 56, INK],
+  ]
+
+  it('reads a "1" touching its "0" at one point as the two-glyph shape of a ten', () => {
+    const apart = findCornerIndex(card(...tenLine(true)))
+    expect(apart?.tenShape).toBe(true)
+    const touching = findCornerIndex(card(...tenLine(true), [18, 23, 19, 25, INK]))
+    expect(touching?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 31, maxY: 36 })
+    expect(touching?.tenShape).toBe(true)
+  })
+
+  it('takes a bar touching an open shape (no counter) for no ten', () => {
+    const index = findCornerIndex(card(...tenLine(false), [18, 23, 19, 25, INK]))
+    expect(index?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 31, maxY: 36 })
+    expect(index?.tenShape).toBe(false)
+  })
 })

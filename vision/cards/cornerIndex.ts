@@ -198,16 +198,39 @@ function redness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
 
 /** The blob's enclosed background (the counter of an O, a 0) as a share of its box. */
 function holeShare(labels: Int32Array, members: readonly Component[]): number {
-  const box = boxOf(members)
   const wanted = new Set(members.map((c) => c.label))
+  return enclosedShare((x, y) => wanted.has(labels[y * REGION_WIDTH + x]!), boxOf(members))
+}
+
+/** A narrow upright bar, then a glyph of the same height round a large counter: "10". */
+function isTen(line: readonly Component[], labels: Int32Array): boolean {
+  const groups: Component[][] = []
+  for (const c of [...line].sort((a, b) => a.minX - b.minX)) {
+    const group = groups.at(-1)
+    if (group && c.minX <= boxOf(group).maxX) group.push(c)
+    else groups.push([c])
+  }
+  if (groups.length !== 2) return false
+  const [one, zero] = groups.map(boxOf) as [Box, Box]
+  const heights = heightOf(one) / heightOf(zero)
+  return (
+    heights > 0.8 &&
+    heights < 1.25 &&
+    widthOf(one) / heightOf(one) < 0.5 &&
+    widthOf(zero) / heightOf(zero) > 0.35 &&
+    holeShare(labels, groups[1]!) > 0.15
+  )
+}
+
+/** A "1" touching its "0" (tight print, blur) joins them at a point: the cut column carries at most this share of the line's height. */
+const TOUCH_INK = 0.2
+
+/** The background enclosed by the pixels `inside` holds within `box` (a counter), as a share of the box. */
+function enclosedShare(inside: (x: number, y: number) => boolean, box: Box): number {
   const w = widthOf(box) + 2
   const h = heightOf(box) + 2
+  const ink = (x: number, y: number) => x >= 1 && y >= 1 && x <= w - 2 && y <= h - 2 && inside(box.minX + x - 1, box.minY + y - 1)
   const reached = new Uint8Array(w * h)
-  const ink = (x: number, y: number) => {
-    const sx = box.minX + x - 1
-    const sy = box.minY + y - 1
-    return sx >= box.minX && sy >= box.minY && sx <= box.maxX && sy <= box.maxY && wanted.has(labels[sy * REGION_WIDTH + sx]!)
-  }
   const stack = [0]
   reached[0] = 1
   while (stack.length > 0) {
@@ -232,23 +255,53 @@ function holeShare(labels: Int32Array, members: readonly Component[]): number {
   return hole / (widthOf(box) * heightOf(box))
 }
 
-/** A narrow upright bar, then a glyph of the same height round a large counter: "10". */
-function isTen(line: readonly Component[], labels: Int32Array): boolean {
-  const groups: Component[][] = []
-  for (const c of [...line].sort((a, b) => a.minX - b.minX)) {
-    const group = groups.at(-1)
-    if (group && c.minX <= boxOf(group).maxX) group.push(c)
-    else groups.push([c])
+/**
+ * A "10" printed as one blob, its "1" touching its "0": cut at the thinnest column of the line's
+ * left half, the left part must be a narrow bar as tall as the line and the right part a glyph
+ * of the same height round a closed counter. (An A or a K cut so leaves no such pair.)
+ */
+function isTouchingTen(line: readonly Component[], labels: Int32Array): boolean {
+  const box = boxOf(line)
+  const height = heightOf(box)
+  if (widthOf(box) / height < 0.7) return false
+  const members = new Set(line.map((c) => c.label))
+  const inLine = (x: number, y: number) =>
+    x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && members.has(labels[y * REGION_WIDTH + x]!)
+  const columnInk = (x: number) => {
+    let count = 0
+    for (let y = box.minY; y <= box.maxY; y++) if (inLine(x, y)) count++
+    return count
   }
-  if (groups.length !== 2) return false
-  const [one, zero] = groups.map(boxOf) as [Box, Box]
+  let cut = -1
+  for (let x = box.minX + Math.round(widthOf(box) * 0.15); x <= box.minX + Math.round(widthOf(box) * 0.55); x++)
+    if (cut < 0 || columnInk(x) < columnInk(cut)) cut = x
+  if (cut < 0 || columnInk(cut) > height * TOUCH_INK) return false
+  const partBox = (minX: number, maxX: number): Box | null => {
+    let minY = Infinity
+    let maxY = -Infinity
+    let left = Infinity
+    let right = -Infinity
+    for (let x = minX; x <= maxX; x++)
+      for (let y = box.minY; y <= box.maxY; y++)
+        if (inLine(x, y)) {
+          minY = Math.min(minY, y)
+          maxY = Math.max(maxY, y)
+          left = Math.min(left, x)
+          right = Math.max(right, x)
+        }
+    return minY > maxY ? null : { minX: left, minY, maxX: right, maxY }
+  }
+  const one = partBox(box.minX, cut - 1)
+  const zero = partBox(cut + 1, box.maxX)
+  if (!one || !zero) return false
   const heights = heightOf(one) / heightOf(zero)
   return (
     heights > 0.8 &&
     heights < 1.25 &&
+    heightOf(one) >= height * 0.85 &&
     widthOf(one) / heightOf(one) < 0.5 &&
     widthOf(zero) / heightOf(zero) > 0.35 &&
-    holeShare(labels, groups[1]!) > 0.15
+    enclosedShare(inLine, zero) > 0.15
   )
 }
 
@@ -393,6 +446,6 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
     suitRedness: redness(card, ink, printed),
     column: [line, ...column].map((pieces) => glyphOf(ink, pieces)),
     rankCrop: cropForOcr(gray, ink, lineBox),
-    tenShape: isTen(line, labels),
+    tenShape: isTen(line, labels) || isTouchingTen(line, labels),
   }
 }
