@@ -135,6 +135,37 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     expect(reading.values).toEqual([2])
   })
 
+  it('parts a top face from its die’s side face by roundness when no edge shows between them', () => {
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    // The side under the top face, of the same ivory (no edge between), its six pips flattened to 0.8, round enough to link with the top’s.
+    const side = (x: number, y: number): Rgb | null => {
+      const dx = x - 320
+      const dy = y - 298
+      if (Math.abs(dx) > 40 || Math.abs(dy) > 18) return null
+      for (const i of [-1, 0, 1]) for (const j of [-1, 1]) if (Math.hypot(dx - i * 21, (dy - j * 8) / 0.8) < 6.5) return BLACK
+      return IVORY
+    }
+    const image = paint(scene, layers(topFace(320, 240, 80, 2, IVORY, BLACK), side))
+    const reading = readDice(image)
+    expect(reading.values).toEqual([2])
+    expect(reading.uncertain).toEqual([])
+  })
+
+  it('takes a faint round pip beside a clear face for that die’s shaded side, not for a second top face', () => {
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    // The die's right side in shade: a faint grey pip on a darker ivory.
+    const side = (x: number, y: number): Rgb | null => {
+      const dx = x - 372
+      const dy = y - 240
+      if (dx < 0 || dx > 14 || Math.abs(dy) > 40) return null
+      return Math.hypot(dx - 7, dy) < 5 ? [150, 146, 132] : [200, 195, 178]
+    }
+    const image = paint(scene, layers(topFace(320, 240, 80, 6, IVORY, BLACK), side))
+    const reading = readDice(image)
+    expect(reading.values).toEqual([6])
+    expect(reading.uncertain).toEqual([])
+  })
+
   it('reads dice on a grained, noisy wooden table', () => {
     const scene = { width: 640, height: 480, table: wood(7) }
     const values = [1, 2, 3, 4, 6]

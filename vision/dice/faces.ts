@@ -206,23 +206,47 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const groups = new Map<number, number[]>()
   for (let i = 0; i < n; i++) groups.set(root(i), [...(groups.get(root(i)) ?? []), i])
   const faces: Face[] = []
+  // Top faces parted from their die's side face by roundness are whole faces, not guesses.
+  const topFaces = new Set<number[]>()
   for (const members of groups.values()) {
-    for (const part of splitIntoFaces(members, pips, links)) {
-      const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length)
+    for (const part of splitIntoFaces(members, pips, links, topFaces)) {
+      const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length && !topFaces.has(part))
       if (face) faces.push(face)
     }
   }
   return dropSideFaces(faces, pips)
 }
 
+/** A face whose pips are this much less round than a neighbour's is a side face of that neighbour's die. */
+const SIDE_FACE_FLATTER = 1.12
+/** A face whose pips stand out this much less than a neighbour's is a side face in shade. */
+const SIDE_FACE_FAINTER = 1.6
+
 /** A group that is no die's layout is split (touching dice whose seam did not show) into parts that are. */
-function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[][]): number[][] {
+function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[][], topFaces: Set<number[]>): number[][] {
   const good = (part: number[]) => {
     const fit = fitLayout(part.map((i) => pips[i]!))
     return fit !== null && fit.residual < 0.3 && plausibleGrid(fit, mean(part.map((i) => pips[i]!.radius))) === null
   }
   if (members.length <= 6 && good(members)) return [members]
   if (members.length > 18) return members.map((i) => [i])
+  // A top face and a side face of one die, linked where the edge between them hardly shows:
+  // the top's pips are the round ones.
+  const byRoundness = [...members].sort((a, b) => pips[a]!.roundness - pips[b]!.roundness)
+  let cut = 0
+  let gap = 1
+  for (let k = 1; k < byRoundness.length; k++) {
+    const ratio = pips[byRoundness[k]!]!.roundness / pips[byRoundness[k - 1]!]!.roundness
+    if (ratio > gap) {
+      gap = ratio
+      cut = k
+    }
+  }
+  const top = byRoundness.slice(cut)
+  if (gap >= SIDE_FACE_FLATTER && top.length <= 6 && connected(top, links) && good(top)) {
+    topFaces.add(top)
+    return [top, ...splitIntoFaces(byRoundness.slice(0, cut), pips, links, topFaces)]
+  }
   // k-means on position, k = 2…4, a few seeds: the first split whose parts are all layouts.
   for (let k = Math.max(2, Math.ceil(members.length / 6)); k <= Math.min(4, members.length); k++) {
     for (let seed = 0; seed < members.length; seed++) {
@@ -378,6 +402,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null
 }
 
 const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
+const contrast = (face: Face) => mean(face.pips.map((p) => p.contrast))
 
 /**
  * In a slanted view a die shows its top and one or two sides: the top's pips are the round
@@ -387,7 +412,13 @@ const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
 function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   const kept = faces.filter((face) => {
     const neighbours = faces.filter((other) => other !== face && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side))
-    return !neighbours.some((other) => roundness(other) > roundness(face) * 1.12)
+    // The top face is lit at least as well as the sides: a faint neighbour is no top face,
+    // and a face far fainter than its neighbour is that die's side in shade.
+    return !neighbours.some(
+      (other) =>
+        (roundness(other) > roundness(face) * SIDE_FACE_FLATTER && contrast(other) >= 0.75 * contrast(face)) ||
+        contrast(other) > SIDE_FACE_FAINTER * contrast(face),
+    )
   })
   const best = Math.max(0, ...kept.map(roundness))
   const result = kept.filter((face) => roundness(face) >= 0.6 * best)
