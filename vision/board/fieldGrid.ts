@@ -80,11 +80,14 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   const gray = toGray(small)
   const smooth = gaussianBlur(gray, 0.7)
   // The smaller copy's regions join across faint lines; the working copy's still separate a
-  // far frame only a pixel or two wide.
+  // far frame only a pixel or two wide. The smaller copy is smoothed first (σ one pixel): a
+  // shrink by an uneven factor leaves grid lines alternately one and two pixels wide, and the
+  // light cells' outline then depends on the photo's exact size (a render found at 4032 px or
+  // slightly blurred was missed at 1280).
   const { image: tiny, scale: tinyScale } = limitSize(small, OUTLINE_SIDE)
   const rescale = (k: number) => (q: Quad) => q.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad
   const stages: (() => Quad[])[][] = [
-    lightRegionSources(toGray(tiny)).map((source) => () => source().map(rescale(1 / tinyScale))),
+    lightRegionSources(gaussianBlur(toGray(tiny), 1)).map((source) => () => source().map(rescale(1 / tinyScale))),
     tinyScale < 1 ? lightRegionSources(gray) : [],
     [() => extra().map(rescale(scale))],
   ]
