@@ -4,7 +4,7 @@
 import { COLUMNS, ROWS, type Position } from '../../engine/index.ts'
 import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
 import { applyHomography, homographyFromPoints, rectangle, type Point, type RgbaImage } from '../../vision/raster.ts'
-import type { StressVariant } from './stress.ts'
+import { applyAsTheApp, type StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface BoardTruth {
@@ -71,7 +71,7 @@ function* photosOf(set: PhotoSet, truths: readonly BoardTruth[], variants: reado
       continue
     }
     for (const variant of variants) {
-      const { image: changed, moved } = variant.apply(image)
+      const { image: changed, moved } = applyAsTheApp(variant, 'board', image)
       yield { label: `${truth.file} [${variant.name}]`, variant: variant.name, image: changed, truth: movedTruth(truth, moved) }
     }
   }

@@ -5,7 +5,7 @@ import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { RankOcr } from '../../vision/ocr.ts'
 import type { Point, RgbaImage } from '../../vision/raster.ts'
 import { correctedCard } from './answerKey.ts'
-import type { StressVariant } from './stress.ts'
+import { applyAsTheApp, type StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface CardTruth {
@@ -67,7 +67,7 @@ function* photosOf(set: PhotoSet, truths: readonly CardTruth[], variants: readon
       continue
     }
     for (const variant of variants) {
-      const { image: changed, moved } = variant.apply(image)
+      const { image: changed, moved } = applyAsTheApp(variant, 'cards', image)
       const cards = truth.cards.map((card) => ({ ...card, ...moved(card) }))
       yield { label: `${truth.file} [${variant.name}]`, variant: variant.name, image: changed, truth: { ...truth, cards }, original: truth }
     }

@@ -2,7 +2,7 @@
 // questions asked, latency. A true die is paired with the reading whose centre lies within
 // half a side of it.
 import { readDice, type DiceReading, type DieReading } from '../../vision/dice.ts'
-import type { StressVariant } from './stress.ts'
+import { applyAsTheApp, type StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface DiceTruth {
@@ -38,7 +38,7 @@ function* photosOf(set: PhotoSet, truths: readonly DiceTruth[], variants: readon
       continue
     }
     for (const variant of variants) {
-      const { image: changed, moved } = variant.apply(image)
+      const { image: changed, moved } = applyAsTheApp(variant, 'dice', image)
       const dice = truth.dice.map((d) => ({ ...d, ...moved(d) }))
       yield { variant: variant.name, image: changed, truth: { file: `${truth.file} [${variant.name}]`, dice } }
     }

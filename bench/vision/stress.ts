@@ -5,6 +5,7 @@
 // the truth's points moved alike. None of these is tuned to a photo; a reader that only
 // fits the development set loses ground here.
 import jpeg from 'jpeg-js'
+import { appScale, shrink } from './common.ts'
 import { createRgbaImage, gaussianBlur, mapChannels, resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 
 export interface StressVariant {
@@ -97,4 +98,25 @@ export function chooseVariants(names: string | undefined): readonly StressVarian
   const chosen = STRESS_VARIANTS.filter((v) => wanted.some((w) => v.name.toLowerCase().startsWith(w)))
   if (chosen.length === 0) throw new Error(`--variants: none of ${STRESS_VARIANTS.map((v) => v.name).join(', ')}`)
   return chosen
+}
+
+/**
+ * A variant as the extension's reader meets it: the changed photo, then scaled down as the page
+ * decodes a picture (bench/vision/common.ts), its points moved along — a 12 MP variant is read
+ * at the app's size, as a 12 MP photo would be.
+ */
+export function applyAsTheApp(variant: StressVariant, kind: string, image: RgbaImage): ReturnType<StressVariant['apply']> {
+  const changed = variant.apply(image)
+  const scale = appScale(kind, changed.image.width, changed.image.height)
+  if (scale === 1) return changed
+  const shrunk = shrink(changed.image, scale)
+  const kx = shrunk.width / changed.image.width
+  const ky = shrunk.height / changed.image.height
+  return {
+    image: shrunk,
+    moved: (p) => {
+      const q = changed.moved(p)
+      return { x: q.x * kx, y: q.y * ky }
+    },
+  }
 }
