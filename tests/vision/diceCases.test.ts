@@ -66,6 +66,22 @@ function layers(...faces: ((x: number, y: number) => Rgb | null)[]) {
   }
 }
 
+/** The image as a camera moving `length` px along (dx, dy) during the exposure sees it. */
+function motionBlur(image: RgbaImage, dx: number, dy: number, length: number): RgbaImage {
+  const out = createRgbaImage(image.width, image.height)
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const sum = [0, 0, 0]
+      for (let k = 0; k <= length; k++) {
+        const sx = Math.min(image.width - 1, Math.max(0, Math.round(x + dx * (k - length / 2))))
+        const sy = Math.min(image.height - 1, Math.max(0, Math.round(y + dy * (k - length / 2))))
+        for (let c = 0; c < 3; c++) sum[c]! += image.data[(sy * image.width + sx) * 4 + c]!
+      }
+      out.data.set([sum[0]! / (length + 1), sum[1]! / (length + 1), sum[2]! / (length + 1), 255], (y * image.width + x) * 4)
+    }
+  return out
+}
+
 const IVORY: Rgb = [238, 232, 210]
 const BLACK: Rgb = [25, 25, 25]
 const plain = (colour: Rgb) => () => colour
@@ -87,6 +103,16 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     const reading = readDice(image)
     expect(reading.dice.map((d) => Math.round(d.centre.x / 10) * 10)).toEqual([280, 360])
     expect(reading.values).toEqual([5, 6])
+  })
+
+  it('reads a 6 smeared by motion blur, its pips run together in two streaks, as 6', () => {
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const sharp = paint(scene, layers(topFace(240, 240, 110, 6, IVORY, BLACK), topFace(420, 240, 110, 5, IVORY, BLACK)))
+    // The hand (or the die) moved along y during the exposure: every pip is smeared the same way.
+    const image = motionBlur(sharp, 0, 1, 15)
+    const reading = readDice(image)
+    expect(reading.values).toEqual([6, 5])
+    expect(reading.uncertain).toEqual([])
   })
 
   it('reads coloured dice with white pips', () => {

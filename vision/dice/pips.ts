@@ -54,16 +54,73 @@ export function findPips(gray: GrayImage, colour: RgbaImage): Pip[] {
     const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
     const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
     const maxArea = 2.5 * Math.PI * radius * radius
-    for (const polarity of [1, -1] as const)
+    for (const polarity of [1, -1] as const) {
+      const smeared: { blob: Blob; pips: Pip[] }[] = []
       for (const blob of findBlobs(level.gray, surround, polarity, MIN_CONTRAST * 0.6)) {
         if (blob.n < minArea || blob.n > maxArea) continue
         if (blob.minX === 0 || blob.minY === 0 || blob.maxX === level.gray.width - 1 || blob.maxY === level.gray.height - 1)
           continue
         const pip = verifyPip(level.gray, labAt, blob, polarity)
         if (pip) found.push(atFullSize(pip, factor))
+        else if (blob.n >= 2 * minArea && elongation(blob) > 2) {
+          // Pips smeared into one another (motion blur) keep separate cores.
+          // A core is smaller than its pip: the smeared blob shared among its cores says the pip's size.
+          for (const split of cores(level.gray, surround, polarity, blob)) {
+            const inner = split.flatMap((core) => verifyPip(level.gray, labAt, core, polarity) ?? [])
+            if (inner.length < 2 || inner.length !== split.length) continue
+            const pipRadius = Math.sqrt(blob.n / Math.max(1, inner.length) / Math.PI)
+            // Pips of this scale: a row of smaller pips already found at a finer one is not split again.
+            if (pipRadius < 0.6 * radius) continue
+            const pips = inner.map((pip) => atFullSize({ ...pip, radius: Math.max(pip.radius, pipRadius) }, factor))
+            // Crisp pips in a row merge at a coarse scale too; they were found one by one at a finer one.
+            if (pips.some((pip) => found.some((seen) => Math.hypot(seen.x - pip.x, seen.y - pip.y) < pip.radius))) break
+            smeared.push({ blob, pips })
+            break
+          }
+        }
       }
+      // Motion blur smears every pip of a die along one direction: a blob is split into its
+      // cores only when another smeared blob beside it (same die) runs the same way and parts
+      // into cores too. A lone long dark mark (a groove, a shadow, a die's edge) is never cut
+      // into pips, nor is half a die (one column of a 6 read as a 3).
+      for (const { blob, pips } of smeared)
+        if (smeared.some((other) => other.blob !== blob && sharesBlur(blob, other.blob, radius)))
+          found.push(...pips)
+    }
   }
   return dedupe(withoutWholeDice(found))
+}
+
+/** Two streaks of one die smeared by one motion: near each other and along the same axis. */
+function sharesBlur(a: Blob, b: Blob, radius: number): boolean {
+  const dx = b.sx / b.n - a.sx / a.n
+  const dy = b.sy / b.n - a.sy / a.n
+  if (Math.hypot(dx, dy) > 8 * radius) return false
+  const turn = Math.abs(axisAngle(a) - axisAngle(b)) % Math.PI
+  return Math.min(turn, Math.PI - turn) < Math.PI / 12
+}
+
+function axisAngle(blob: Blob): number {
+  const cx = blob.sx / blob.n
+  const cy = blob.sy / blob.n
+  return 0.5 * Math.atan2(2 * (blob.sxy / blob.n - cx * cy), blob.sxx / blob.n - cx * cx - (blob.syy / blob.n - cy * cy))
+}
+
+/** Major over minor axis of the blob's ellipse. */
+function elongation(blob: Blob): number {
+  const cx = blob.sx / blob.n
+  const cy = blob.sy / blob.n
+  const xx = blob.sxx / blob.n - cx * cx
+  const yy = blob.syy / blob.n - cy * cy
+  const xy = blob.sxy / blob.n - cx * cy
+  const common = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
+  return Math.sqrt(Math.max(1e-6, (xx + yy) / 2 + common) / Math.max(1e-6, (xx + yy) / 2 - common))
+}
+
+/** The darkest (lightest) parts of a blob that failed as one pip: above two and three times the level. */
+function cores(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, blob: Blob): Blob[][] {
+  const box = { minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY }
+  return [2, 3].map((k) => findBlobs(gray, surround, polarity, k * MIN_CONTRAST * 0.6, box).filter((core) => core.n >= 4))
 }
 
 /** Smallest pip radius, in pixels of the copy it is looked for on, that is not halved further. */
@@ -115,7 +172,13 @@ const squares = (m: number) => (m * (m + 1) * (2 * m + 1)) / 6
  * The 8-connected blobs where the pixel differs from its surround by more than `level`
  * (darker for polarity 1, lighter for −1), found run by run: one pass, no label image.
  */
-function findBlobs(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, level: number): Blob[] {
+function findBlobs(
+  gray: GrayImage,
+  surround: GrayImage,
+  polarity: 1 | -1,
+  level: number,
+  box = { minX: 0, minY: 0, maxX: gray.width - 1, maxY: gray.height - 1 },
+): Blob[] {
   const { width, height } = gray
   const starts: number[] = []
   const ends: number[] = []
@@ -130,15 +193,16 @@ function findBlobs(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, level
   }
   let previousFirst = 0
   let previousLast = 0
-  for (let y = 0; y < height; y++) {
+  const end = box.maxX + 1
+  for (let y = box.minY; y <= box.maxY; y++) {
     const first = starts.length
     const row = y * width
-    let x = 0
-    while (x < width) {
-      while (x < width && polarity * (surround.data[row + x]! - gray.data[row + x]!) <= level) x++
-      if (x === width) break
+    let x = box.minX
+    while (x < end) {
+      while (x < end && polarity * (surround.data[row + x]! - gray.data[row + x]!) <= level) x++
+      if (x === end) break
       const start = x
-      while (x < width && polarity * (surround.data[row + x]! - gray.data[row + x]!) > level) x++
+      while (x < end && polarity * (surround.data[row + x]! - gray.data[row + x]!) > level) x++
       const run = starts.length
       starts.push(start)
       ends.push(x - 1)
