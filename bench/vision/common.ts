@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { CARD_DECODE_SIDE, DECODE_SIDE } from '../../vision/client.ts'
-import type { RgbaImage } from '../../vision/raster.ts'
+import { limitSize, type RgbaImage } from '../../vision/raster.ts'
 
 /** A folder with dice/, cards/ and board/ subfolders, each holding truth.json and the photos. */
 export interface PhotoSet {
@@ -93,43 +93,15 @@ export function loadJpeg(set: PhotoSet, kind: string, file: string): RgbaImage {
     formatAsRGBA: true,
     maxMemoryUsageInMB: 1024,
   })
-  const image = { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
-  const scale = appScale(kind, image.width, image.height)
-  return scale === 1 ? image : shrink(image, scale)
+  return appSized(kind, { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) })
 }
 
-/** Area-average downscaling (what a browser's high-quality drawImage approximates), by rows then columns. */
-export function shrink(image: RgbaImage, scale: number): RgbaImage {
-  const width = Math.max(1, Math.round(image.width * scale))
-  const height = Math.max(1, Math.round(image.height * scale))
-  const across = shrinkAxis(image.data, image.width, image.height, width, true)
-  const data = shrinkAxis(across, width, image.height, height, false)
-  return { width, height, data: Uint8ClampedArray.from(data, (v) => Math.round(v)) }
+/** The image at most the app's decode size for this kind (raster's area-averaging shrink). */
+export function appSized(kind: string, image: RgbaImage): RgbaImage {
+  const side = APP_SIDE[kind]
+  return side === undefined ? image : limitSize(image, side).image
 }
 
-/** One axis of the area average: each output sample is the mean of the input span it covers. */
-function shrinkAxis(source: ArrayLike<number>, width: number, height: number, outSize: number, horizontal: boolean): Float32Array {
-  const inSize = horizontal ? width : height
-  const outWidth = horizontal ? outSize : width
-  const outHeight = horizontal ? height : outSize
-  const out = new Float32Array(outWidth * outHeight * 4)
-  const ratio = inSize / outSize
-  for (let o = 0; o < outSize; o++) {
-    const from = o * ratio
-    const to = from + ratio
-    for (let i = Math.floor(from); i < Math.min(inSize, Math.ceil(to)); i++) {
-      const weight = (Math.min(to, i + 1) - Math.max(from, i)) / ratio
-      if (weight <= 0) continue
-      const lines = horizontal ? height : width
-      for (let line = 0; line < lines; line++) {
-        const src = horizontal ? (line * width + i) * 4 : (i * width + line) * 4
-        const dst = horizontal ? (line * outWidth + o) * 4 : (o * outWidth + line) * 4
-        for (let c = 0; c < 4; c++) out[dst + c]! += source[src + c]! * weight
-      }
-    }
-  }
-  return out
-}
 
 export const percent = (part: number, whole: number): string =>
   whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`

@@ -5,7 +5,7 @@
 // the truth's points moved alike. None of these is tuned to a photo; a reader that only
 // fits the development set loses ground here.
 import jpeg from 'jpeg-js'
-import { appScale, shrink } from './common.ts'
+import { appScale, appSized } from './common.ts'
 import { createRgbaImage, gaussianBlur, mapChannels, resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 
 export interface StressVariant {
@@ -109,14 +109,11 @@ export function applyAsTheApp(variant: StressVariant, kind: string, image: RgbaI
   const changed = variant.apply(image)
   const scale = appScale(kind, changed.image.width, changed.image.height)
   if (scale === 1) return changed
-  const shrunk = shrink(changed.image, scale)
-  const kx = shrunk.width / changed.image.width
-  const ky = shrunk.height / changed.image.height
   return {
-    image: shrunk,
+    image: appSized(kind, changed.image),
     moved: (p) => {
       const q = changed.moved(p)
-      return { x: q.x * kx, y: q.y * ky }
+      return { x: q.x * scale, y: q.y * scale }
     },
   }
 }
