@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { ExtensionBrowser, NARROW_WIDTH, WIDE_WIDTH, errorsOf, horizontalOverflow } from './extension.ts'
 import { TABLE_HEIGHT, expectInView, openTableSetup, viewportShot } from './oneScreen.ts'
-import { startCardMatch } from './referee.ts'
+import { showIn, startCardMatch } from './referee.ts'
 
 /** The issue's aim for a throw of a substitution round (issue 9). */
 const AIM = 12
@@ -178,9 +178,7 @@ describe('table mode: card rounds at 360 × 640 without scrolling', () => {
     ] as const
     for (const variant of variants) {
       await panel.evaluate((theme) => (document.documentElement.dataset.theme = theme), variant.theme)
-      const shown = async () => ((await panel.getByTestId('lang-switch').innerText()) === 'RU' ? 'EN' : 'RU')
-      if ((await shown()) !== variant.lang) await panel.getByTestId('lang-switch').click()
-      await expect.poll(shown).toBe(variant.lang)
+      await showIn(panel, variant.lang)
       for (const width of [NARROW_WIDTH, WIDE_WIDTH]) {
         await panel.setViewportSize({ width, height: TABLE_HEIGHT })
         await panel.evaluate(() => window.scrollTo(0, 0))

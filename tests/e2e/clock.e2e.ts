@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { ExtensionBrowser, NARROW_WIDTH, SCREENSHOT_DIR, errorsOf, horizontalOverflow, screenshot as fullPage, storedMatchesText } from './extension.ts'
 import { DICE_END } from './diceEnd.ts'
-import { playThrow } from './referee.ts'
+import { playThrow, showIn } from './referee.ts'
 
 /** Red has the hammer: Blue (Boris) makes the odd throws. */
 const PLAYERS = { red: 'Rita', blue: 'Boris' } as const
@@ -119,8 +119,7 @@ describe('the clock survives a browser restart', () => {
     await panel.getByTestId('clock-paused').waitFor()
     await panel.getByTestId('clock-expand').click()
     expect(await readings()).toEqual(paused)
-    await panel.getByTestId('lang-switch').click()
-    await panel.waitForFunction(() => document.querySelector('[data-testid="lang-switch"]')?.textContent?.trim() === 'EN')
+    await showIn(panel, 'RU')
     expect(await text('clock-resume')).toContain('Продолжить')
     expect(await text('clock-over-blue')).toMatch(/^сверх лимита \+\d:\d\d$/)
     expect(await horizontalOverflow(panel)).toEqual([])

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ExtensionBrowser, NARROW_WIDTH, screenshot } from './extension.ts'
-import { enterDice, startDiceMatch } from './referee.ts'
+import { enterDice, showIn, startDiceMatch } from './referee.ts'
 
 const CYRILLIC = /[А-Яа-яЁё]/
 
@@ -23,8 +23,7 @@ describe('the typed move and the dispute check, in Russian', () => {
     panel = await browser.open('sidepanel', NARROW_WIDTH)
     await panel.getByTestId('match-new').click()
     await startDiceMatch(panel, { red: 'Нина', blue: 'Павел', hammer: 'red' })
-    await panel.getByTestId('lang-switch').click()
-    await panel.locator('[data-testid="lang-switch"]', { hasText: 'EN' }).waitFor()
+    await showIn(panel, 'RU')
   })
 
   afterAll(async () => {

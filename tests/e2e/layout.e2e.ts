@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, SCREENSHOT_DIR, screenshotOf } from './extension.ts'
-import { enterDice, legalMove, startDiceMatch } from './referee.ts'
+import { enterDice, legalMove, showIn, startDiceMatch } from './referee.ts'
 
 describe('the side panel at 360 px', () => {
   let browser: ExtensionBrowser
@@ -72,8 +72,7 @@ describe('the side panel at 360 px', () => {
     ['matches', 'match-list', 'RU'],
     ['match', 'throw-panel', 'RU'],
   ] as const)('fits the %s tab (%s)', async (tab, content, language) => {
-    const shown = (await panel.getByTestId('lang-switch').textContent()) === 'RU' ? 'EN' : 'RU'
-    if (shown !== language) await panel.getByTestId('lang-switch').click()
+    await showIn(panel, language)
     await panel.getByTestId(`nav-${tab}`).click()
     await panel.getByTestId(content).waitFor()
     expect(await horizontalOverflow(panel)).toEqual([])
@@ -118,8 +117,7 @@ describe('the side panel at 360 px', () => {
     await panel.getByTestId('match-new').click()
     await startDiceMatch(panel, { red: 'Anna', blue: 'Boris', hammer: 'red' })
     await panel.setViewportSize({ width: NARROW_WIDTH, height: 640 })
-    if ((await panel.getByTestId('lang-switch').innerText()) === 'RU') await panel.getByTestId('lang-switch').click()
-    await expect.poll(() => panel.getByTestId('lang-switch').innerText()).toBe('EN')
+    await showIn(panel, 'EN')
     await enterDice(panel, [1, 2, 3, 4, 5])
     await panel.evaluate(() => window.scrollTo(0, 0))
     const tops = await panel.getByTestId('move-types').locator('button').evaluateAll((chips) => chips.map((chip) => Math.round(chip.getBoundingClientRect().top)))

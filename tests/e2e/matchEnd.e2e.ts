@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Color } from '../../engine/index.ts'
 import { errorsOf, ExtensionBrowser, horizontalOverflow, NARROW_WIDTH, screenshot, WIDE_WIDTH } from './extension.ts'
-import { stonesOnBoard } from './referee.ts'
+import { showIn, stonesOnBoard } from './referee.ts'
 
 const RED = 'Вера'
 const BLUE = 'Олег'
@@ -50,9 +50,7 @@ describe('the end of a match, in Russian: a score-only match to a winner, a rema
   beforeAll(async () => {
     browser = await ExtensionBrowser.launch()
     panel = await browser.open('sidepanel', NARROW_WIDTH)
-    await panel.getByTestId('lang-switch').click()
-    // Russian from here on: the switch now offers English.
-    await panel.waitForFunction(() => document.querySelector('[data-testid="lang-switch"]')?.textContent?.trim() === 'EN')
+    await showIn(panel, 'RU')
   })
 
   afterAll(async () => {

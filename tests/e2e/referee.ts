@@ -5,6 +5,17 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { Color, Position } from '../../engine/index.ts'
 
+/**
+ * Shows the page in `language`. The switch names the language it would change to, so it is
+ * tapped only when it names this one; then the switch names the other.
+ */
+export async function showIn(page: Page, language: 'RU' | 'EN'): Promise<void> {
+  const toggle = page.getByTestId('lang-switch')
+  if ((await toggle.innerText()).trim() === language) await toggle.click()
+  // Waits without expect.poll, so that it serves in beforeAll too.
+  await page.locator('[data-testid="lang-switch"]', { hasText: language === 'RU' ? 'EN' : 'RU' }).waitFor()
+}
+
 export interface PlayersSetup {
   red: string
   blue: string

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { MATCH_FILE_FORMAT, MATCH_FILE_VERSION } from '../../engine/index.ts'
 import { ExtensionBrowser, NARROW_WIDTH, screenshot } from './extension.ts'
-import { enterDice, startDiceMatch } from './referee.ts'
+import { enterDice, showIn, startDiceMatch } from './referee.ts'
 
 const CYRILLIC = /[А-Яа-яЁё]/
 /** English prose: two Latin words in a row (cell names, notation and "L1" are single tokens). */
@@ -28,8 +28,7 @@ describe('refusals in Russian, in the side panel', () => {
     panel = await browser.open('sidepanel', NARROW_WIDTH)
     await panel.getByTestId('match-new').click()
     await startDiceMatch(panel, { red: 'Нина', blue: 'Павел', hammer: 'red' })
-    await panel.getByTestId('lang-switch').click()
-    await panel.locator('[data-testid="lang-switch"]', { hasText: 'EN' }).waitFor()
+    await showIn(panel, 'RU')
   })
 
   afterAll(async () => {
