@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { Point } from '../../vision/raster.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard } from './cardScenes.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, vignette } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -63,6 +63,17 @@ describe('finding cards by their edges', () => {
     expect(top?.irregular).toBe(false)
     // The card below shows its index corner: read, or asked about — not lost.
     rightOrAsked(near(readings, { x: 250, y: 220 }, 20), '10D')
+  })
+
+  it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {
+    const photo = vignette(640, 480)
+    layCard(photo, { centre: { x: 330, y: 235 }, width: 230, angle: 1.45 })
+    const readings = await readCards(jpegRoundTrip(blur(photo, 1), 85), null)
+    expect(readings).toHaveLength(1)
+    expect(near(readings, { x: 330, y: 235 })?.card).toBe('10D')
+    expect(readings[0]!.irregular).toBe(false)
+    // The backdrop alone, ringed by nothing, is no card.
+    expect(await readCards(jpegRoundTrip(blur(vignette(640, 480), 1), 85), null)).toEqual([])
   })
 
   it('does not take lamp glare for a card, alone or running into one', async () => {

@@ -100,6 +100,23 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
     }
 }
 
+/**
+ * A studio-style backdrop: grey round the middle, fading to paper-white towards the corners
+ * (a vignette, or a white sheet lit from one side), so the card is no brighter than what
+ * reaches it from the frame.
+ */
+export function vignette(width: number, height: number): RgbaImage {
+  const image = createRgbaImage(width, height)
+  const reach = Math.hypot(width, height) / 2
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const r = Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) / reach
+      const level = Math.round(110 + 145 * Math.min(1, Math.max(0, (r - 0.2) / 0.35)))
+      image.data.set([level, level, level, 255], (y * width + x) * 4)
+    }
+  return image
+}
+
 /** Lamp glare: a soft bright patch fading out over `radius` pixels, paper-white at its heart. */
 export function addGlare(image: RgbaImage, centre: Point, radius: number): void {
   for (let y = 0; y < image.height; y++)

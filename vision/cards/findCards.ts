@@ -412,20 +412,25 @@ export function findCards(photo: RgbaImage): FoundCard[] {
    * cards lying edge to edge or one over another. A single card's thin margins (round a face
    * card's picture) break up into slivers instead, and the card stays whole.
    */
-  const splitAtSeams = (own: Int32Array): Int32Array[] | null => {
+  /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
+  const seamPieces = (own: Int32Array, least: number): Int32Array[] => {
     const { w, h, local, toGlobal } = localFrame(own, width)
     const kept = new Uint8Array(w * h)
     local.forEach((q, i) => {
       if (!seam[own[i]!]) kept[q] = 1
     })
     const pieces = connectedComponents(kept, w, h, 4)
-    const large = pieces.components.filter((c) => c.area >= Math.max(minimumArea, own.length * 0.12))
-    if (large.length < 2) return null
-    const parts = large.map((c) => {
-      const members: number[] = []
-      for (const q of local) if (pieces.labels[q] === c.label) members.push(toGlobal(q))
-      return fillHoles(Int32Array.from(members), width)
-    })
+    return pieces.components
+      .filter((c) => c.area >= least)
+      .map((c) => {
+        const members: number[] = []
+        for (const q of local) if (pieces.labels[q] === c.label) members.push(toGlobal(q))
+        return fillHoles(Int32Array.from(members), width)
+      })
+  }
+  const splitAtSeams = (own: Int32Array): Int32Array[] | null => {
+    const parts = seamPieces(own, Math.max(minimumArea, own.length * 0.12))
+    if (parts.length < 2) return null
     // Cards side by side cover the blob once; a framed picture panel lies inside its card's
     // outline, so filled, the pieces would cover it twice.
     const covered = parts.reduce((sum, part) => sum + part.length, 0)
@@ -458,14 +463,10 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     candidates.push({ outline, pixels: filled, split: depth > 0 })
   }
   const outer: { own: Int32Array; filled: Int32Array; outline: Outline }[] = []
-  for (const blob of blobs) {
-    const own = pixelsOf(blob.label)
-    if (claimed[own[0]!]) continue
-    const filled = fillHoles(own, width)
-    for (const p of filled) claimed[p] = 1
-    // The table itself (a pale table round dark cards) reaches all four sides of the photo.
+  const ringed: Candidate[] = []
+  const reachesEverySide = (pixels: Int32Array) => {
     let sides = 0
-    for (const p of filled) {
+    for (const p of pixels) {
       const x = p % width
       const y = (p - x) / width
       if (x === 0) sides |= 1
@@ -473,7 +474,23 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       if (y === 0) sides |= 4
       if (y === height - 1) sides |= 8
     }
-    if (sides === 15) continue
+    return sides === 15
+  }
+  for (const blob of blobs) {
+    const own = pixelsOf(blob.label)
+    if (claimed[own[0]!]) continue
+    const filled = fillHoles(own, width)
+    for (const p of filled) claimed[p] = 1
+    // The table itself (a pale table round dark cards) reaches all four sides of the photo.
+    // So does a bright vignette or a white cloth round a card as bright as it: only the seam
+    // along the card's cut edge parts them, and the card is the card-shaped piece it rings.
+    if (reachesEverySide(filled)) {
+      for (const part of seamPieces(own, minimumArea)) {
+        const outline = outlineOf({ pixels: part }, width, height)
+        if (!outline.touchesFrame && cardShapedOutline(outline)) ringed.push({ outline, pixels: part, split: true })
+      }
+      continue
+    }
     outer.push({ own, filled, outline: outlineOf({ pixels: filled }, width, height) })
   }
   const shapedAreas = outer
@@ -482,6 +499,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     .sort((a, b) => a - b)
   typicalArea = shapedAreas.length > 1 ? shapedAreas[(shapedAreas.length - 1) >> 1]! : Infinity
   for (const { own, filled, outline } of outer) consider(own, filled, outline, 0)
+  candidates.push(...ringed)
 
   // No card lies inside another: a piece mostly within a larger candidate's outline (a framed
   // picture panel cut out by its frame line) is part of that card.
