@@ -62,6 +62,8 @@ export interface BoardReading {
   cells: CellReading[]
   /** Cells the user must confirm before the position is applied. */
   uncertain: Cell[]
+  /** Why each uncertain cell is asked: the first reason found, what the player should look at. */
+  reasons: Partial<Record<Cell, AskReason>>
   /** The stone colours used, calibrated from the photo or taken from the user's taps. */
   colours: StoneColours
   /** The engine's objections to the reading as a setup (e.g. nine red stones). */
@@ -76,6 +78,15 @@ export interface ReadBoardOptions {
   /** Called with 0–1 as the work proceeds. */
   onProgress?: (fraction: number) => void
 }
+
+/**
+ * Why a cell is asked about. faint: a stone or not, the photo can't tell; colour: red or blue;
+ * printedLikeStone: the board is printed in a stone's colour there; unlikeStones: a colour
+ * that is neither stone's (a shadow, a mark); corners: the printed grid does not confirm the
+ * corners; hidden: a farther stone's side may be what shows there; leaning: a stone's height
+ * may have moved its top into the next cell.
+ */
+export type AskReason = 'faint' | 'colour' | 'printedLikeStone' | 'unlikeStones' | 'corners' | 'hidden' | 'leaning'
 
 /** A reading below this confidence is listed as uncertain and asked about. */
 export const UNCERTAIN_BELOW = 0.75
@@ -503,14 +514,18 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const stoneSamples = samples.filter((s) => s.contrast > contrastLevel)
   const colours = options.colours ?? calibrateColours(stoneSamples.map((s) => s.centreRgb))
   const prototypes = { red: rgbToLab(...colours.red), blue: rgbToLab(...colours.blue) }
-  const unsure = new Set<Cell>()
+  const unsure = new Map<Cell, AskReason>()
+  const ask = (cell: Cell, reason: AskReason) => {
+    if (!unsure.has(cell)) unsure.set(cell, reason)
+  }
+  const colourDoubted = new Set<Cell>()
   const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      if (likeAStone) unsure.add(sample.cell)
+      if (likeAStone) ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }
     const toRed = stoneDistance(sample.centre, prototypes.red)
@@ -521,19 +536,20 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     // itself can tell: however far apart the two stones' colours are, a colour much nearer
     // one of them (a shaded orange guard cell beside red and blue) may still be neither.
     if (Math.min(toRed, toBlue) > UNLIKE_ANY_STONE) {
-      unsure.add(sample.cell)
+      ask(sample.cell, 'unlikeStones')
       return { cell: sample.cell, state: 'empty', confidence: 0.5 }
     }
     const colourMargin = 0.5 + (0.5 * Math.abs(toRed - toBlue)) / Math.max(1e-6, toRed + toBlue)
     // Sure of a colour only when clearly nearer one prototype than the other.
     const colourConfidence = Math.min(1, 0.5 + (colourMargin - 0.5) * 2.5)
+    if (colourConfidence < stoneLikelihood) colourDoubted.add(sample.cell)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
-  for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) unsure.add(c.cell)
+  for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
   // Corners that the printed grid does not confirm: every reading is a guess, so ask.
-  if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) unsure.add(c.cell)
-  for (const cell of cellsAFartherStoneMayReach(samples, cells)) unsure.add(cell)
-  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) unsure.add(cell)
+  if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) ask(c.cell, 'corners')
+  for (const cell of cellsAFartherStoneMayReach(samples, cells)) ask(cell, 'hidden')
+  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) ask(cell, 'leaning')
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
     blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
@@ -544,6 +560,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     corners,
     cells,
     uncertain: cells.filter((c) => unsure.has(c.cell)).map((c) => c.cell),
+    reasons: Object.fromEntries(unsure),
     colours,
     errors: validatePosition(position),
   }

@@ -39,6 +39,7 @@ function boardReading(): BoardReading {
     corners,
     cells,
     uncertain: ['g3'],
+    reasons: { g3: 'colour' },
     colours: { red: [200, 40, 45], blue: [40, 70, 200] },
     errors: [],
   }
@@ -134,6 +135,22 @@ describe('PhotoImport, board', () => {
     expect(applyButton(wrapper).exists()).toBe(false)
   })
 
+  it('says why each cell is asked, and how sure the reading was only where that is the reason', async () => {
+    // g3: red or blue hard to tell (55 %); e8: read blue surely, but a stone in front may lean into it.
+    vision.readBoard.mockResolvedValue({ ...boardReading(), uncertain: ['g3', 'e8'], reasons: { g3: 'colour', e8: 'leaning' } })
+    const wrapper = mount(PhotoImport, { props: { mode: 'board' } })
+    await choosePhoto(wrapper)
+    const questions = wrapper.findAll('[data-testid="photo-question"]')
+    expect(questions).toHaveLength(2)
+    expect(wrapper.find('[data-testid="photo-why-g3"]').text()).toBe('A stone, but red or blue is hard to tell.')
+    expect(questions[0]!.text()).toContain('sure: 55%')
+    expect(wrapper.find('[data-testid="photo-why-e8"]').text()).toContain('in the next cell nearer you')
+    expect(questions[1]!.text()).not.toContain('sure:')
+    setLocale('ru')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="photo-why-e8"]').text()).toContain('ближней к вам клетке')
+  })
+
   it('speaks Russian too', async () => {
     setLocale('ru')
     const wrapper = mount(PhotoImport, { props: { mode: 'board' } })
@@ -163,6 +180,20 @@ describe('PhotoImport, dice', () => {
     await wrapper.find('[data-testid="photo-die-confirm-3"]').trigger('click')
     expect(applyButton(wrapper).attributes('disabled')).toBeDefined()
     await wrapper.find('[data-testid="photo-die-confirm-1"]').trigger('click')
+    await applyButton(wrapper).trigger('click')
+    expect(wrapper.emitted('apply-dice')).toEqual([[[3, 6, 1, 5, 2]]])
+  })
+
+  it('a die the photo did not show is a value to pick, not a reading to confirm', async () => {
+    const read = diceReading()
+    vision.readDice.mockResolvedValue({ ...read, dice: read.dice.slice(0, 4), values: read.values.slice(0, 4), uncertain: [3], complete: false })
+    const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
+    await choosePhoto(wrapper)
+    const rows = wrapper.findAll('[data-testid="photo-die"]')
+    expect(rows[4]!.text()).toContain('Not found in the photo: pick its value.')
+    expect(wrapper.find('[data-testid="photo-die-confirm-4"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="photo-die-confirm-3"]').trigger('click')
+    await wrapper.find('[data-testid="photo-die-4"]').setValue('2')
     await applyButton(wrapper).trigger('click')
     expect(wrapper.emitted('apply-dice')).toEqual([[[3, 6, 1, 5, 2]]])
   })

@@ -146,6 +146,16 @@ describe('board photos: cells', () => {
     expect(unflagged.length).toBeLessThanOrEqual(2)
   })
 
+  it('gives a reason for every cell it asks about, and none for the others', () => {
+    const reasons = new Set<string>()
+    for (const o of outcomes) {
+      expect(Object.keys(o.reading.reasons).sort(), o.fixture.file).toEqual([...o.reading.uncertain].sort())
+      for (const reason of Object.values(o.reading.reasons)) if (reason) reasons.add(reason)
+    }
+    // The set asks for more than one reason: the reasons are told apart, not one label for all.
+    expect(reasons.size).toBeGreaterThan(1)
+  })
+
   it('returns a position the engine accepts, with no stone on row 0', () => {
     for (const o of outcomes) {
       expect(o.reading.errors, o.fixture.file).toEqual([])
