@@ -4,6 +4,7 @@ import { decodeTemplates, matchGlyph, normalisePattern, type GlyphMatch } from '
 import { SUIT_GLYPHS } from './cards/glyphTemplates.ts'
 import type { IndexGlyph } from './cards/cornerIndex.ts'
 import type { Suit } from '../engine/index.ts'
+import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './cards/templateSize.ts'
 
 const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
 const RED_SUITS: readonly Suit[] = ['H', 'D']
@@ -35,16 +36,59 @@ export interface SuitReading {
 /** A lead of this much over the other suit of the same colour counts as sure. */
 const SURE_LEAD = 0.15
 
+/**
+ * A club is three round leaves: going down from its top, the top leaf narrows again before the
+ * side leaves widen the symbol, a waist no spade has (a spade widens steadily from its tip to
+ * its shoulders), in any font. Returns by how many template columns the symbol narrows below
+ * a wider row in its upper two thirds (the run of ink through its middle, row by row); 0 for
+ * a symbol that only widens.
+ */
+export function clubWaist(ink: ArrayLike<number>): number {
+  const rows = Math.round(TEMPLATE_HEIGHT * (2 / 3))
+  const middle = TEMPLATE_WIDTH >> 1
+  const inked = (x: number, y: number) => ink[y * TEMPLATE_WIDTH + x]! > 0.5
+  const widths: number[] = []
+  for (let y = 0; y < rows; y++) {
+    // The middle column, or the nearest inked one within a quarter of the width.
+    let from = -1
+    for (let step = 0; step <= TEMPLATE_WIDTH >> 2 && from < 0; step++)
+      for (const x of [middle - 1 - step, middle + step]) if (from < 0 && inked(x, y)) from = x
+    if (from < 0) {
+      widths.push(0)
+      continue
+    }
+    let left = from
+    let right = from
+    while (left > 0 && inked(left - 1, y)) left--
+    while (right < TEMPLATE_WIDTH - 1 && inked(right + 1, y)) right++
+    widths.push(right - left + 1)
+  }
+  let waist = 0
+  let widestAbove = 0
+  for (let y = 1; y < rows - 1; y++) {
+    widestAbove = Math.max(widestAbove, widths[y - 1]!)
+    const widestBelow = Math.max(...widths.slice(y + 1))
+    waist = Math.max(waist, Math.min(widestAbove, widestBelow) - widths[y]!)
+  }
+  return waist
+}
+
+/** A waist of this many template columns (an eighth of the symbol's width) is a club's. */
+const CLUB_WAIST = 2
+
 export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   templates ??= decodeTemplates(SUIT_GLYPHS)
   const matches: GlyphMatch[] = matchGlyph(normalisePattern(glyph.ink), glyph.aspect, templates)
   const scores = matches.map((m) => ({ suit: SUIT_OF_SYMBOL[m.label] ?? 'S', score: m.score }))
   const red = redness > RED_LEVEL
   const colourClarity = Math.min(1, Math.abs(redness - RED_LEVEL) / SURE_COLOUR)
-  const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red)
+  // The waist counts for the club as much as a sure template lead; the fit stays the templates' own.
+  const waisted = !red && clubWaist(glyph.ink) >= CLUB_WAIST
+  const evidence = (s: { suit: Suit; score: number }) => s.score + (waisted && s.suit === 'C' ? SURE_LEAD : 0)
+  const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red).sort((a, b) => evidence(b) - evidence(a))
   const [best, other] = sameColour
   if (!best) throw new Error('suit templates: no symbol of one colour')
-  const lead = best.score - (other?.score ?? -1)
+  const lead = evidence(best) - (other ? evidence(other) : -1)
   const shapeFit = Math.min(1, Math.max(0, (best.score - 0.4) / 0.3))
   const confidence = Math.min(colourClarity, Math.min(1, lead / SURE_LEAD), shapeFit)
   return { suit: best.suit, confidence, red, scores, colourClarity, shapeFit, lead }

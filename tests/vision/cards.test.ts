@@ -7,9 +7,32 @@ import { decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vi
 import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
 import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
-import { confirmSuit, type SuitReading } from '../../vision/suits.ts'
+import { classifySuit, clubWaist, confirmSuit, type SuitReading } from '../../vision/suits.ts'
 import type { Suit } from '../../engine/index.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
+import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from '../../vision/cards/templateSize.ts'
+
+/** A suit symbol drawn straight onto the template grid (u across, v down, 0–1), 4 × 4 samples a cell. */
+function drawnSymbol(inside: (u: number, v: number) => boolean): Float32Array {
+  const ink = new Float32Array(TEMPLATE_WIDTH * TEMPLATE_HEIGHT)
+  for (let y = 0; y < TEMPLATE_HEIGHT; y++)
+    for (let x = 0; x < TEMPLATE_WIDTH; x++) {
+      let hits = 0
+      for (let sy = 0; sy < 4; sy++)
+        for (let sx = 0; sx < 4; sx++)
+          if (inside((x + (sx + 0.5) / 4) / TEMPLATE_WIDTH, (y + (sy + 0.5) / 4) / TEMPLATE_HEIGHT)) hits++
+      ink[y * TEMPLATE_WIDTH + x] = hits / 16
+    }
+  return ink
+}
+
+/** A round leaf of a club or a spade's shoulder: a circle on the card (the grid's cells are 1.5 times taller than wide). */
+const leaf = (u: number, v: number, cu: number, cv: number) => (u - cu) ** 2 + ((v - cv) * 1.5) ** 2 <= 0.25 ** 2
+/** A club with a big top leaf crowding its side leaves: the templates find it about as spade-like as club-like. */
+const crowdedClub = (u: number, v: number) =>
+  leaf(u, v, 0.5, 0.26) || leaf(u, v, 0.25, 0.6) || leaf(u, v, 0.75, 0.6) || (v > 0.4 && Math.abs(u - 0.5) < 0.05 * (0.3 + v))
+const spade = (u: number, v: number) =>
+  (v < 0.72 && Math.abs(u - 0.5) <= v * 0.62) || leaf(u, v, 0.27, 0.58) || leaf(u, v, 0.73, 0.58) || (v > 0.6 && Math.abs(u - 0.5) < 0.3 * (v - 0.5))
 
 describe('reading the card photo fixtures (one tesseract worker for all)', () => {
   let score: CardFixtureScore
@@ -108,6 +131,19 @@ describe('card reader pieces', () => {
     expect(one.confidence).toBeLessThan(0.5)
     expect(confirmSuit(one, look('S', 0.07)).confidence).toBeGreaterThan(0.5)
     expect(confirmSuit(look('S', 0.12), look('C', 0.1)).confidence).toBeLessThanOrEqual(0.25)
+  })
+
+  it('tells a club from a spade by the waist under its top leaf, which no spade has', () => {
+    const box = { minX: 0, minY: 0, maxX: TEMPLATE_WIDTH - 1, maxY: TEMPLATE_HEIGHT - 1 }
+    const club = drawnSymbol(crowdedClub)
+    expect(clubWaist(club)).toBeGreaterThanOrEqual(2)
+    const asClub = classifySuit({ box, ink: club, aspect: 0.95 }, 0)
+    expect(asClub.suit).toBe('C')
+    expect(asClub.confidence).toBeGreaterThanOrEqual(0.5)
+
+    const drawnSpade = drawnSymbol(spade)
+    expect(clubWaist(drawnSpade)).toBe(0)
+    expect(classifySuit({ box, ink: drawnSpade, aspect: 0.95 }, 0).suit).toBe('S')
   })
 
   it('gives up on an OCR engine that does not start in time', async () => {
