@@ -9,6 +9,7 @@ import type { CardPhotoResult } from '../../vision/cards/photoReader.ts'
 const reader = vi.hoisted(() => ({
   readCardPhoto: vi.fn<(file: Blob) => Promise<CardPhotoResult>>(),
   releaseCardReader: vi.fn(async () => {}),
+  prepareCardReader: vi.fn(),
 }))
 vi.mock('../../vision/cards/photoReader.ts', () => reader)
 
@@ -44,6 +45,14 @@ beforeEach(() => {
 })
 
 describe('CardPhoto', () => {
+  it('starts the reader (and its tesseract) as soon as the tool opens, before any photo', async () => {
+    reader.prepareCardReader.mockClear()
+    mount(CardPhoto)
+    await flushPromises()
+    expect(reader.prepareCardReader).toHaveBeenCalledOnce()
+    expect(reader.readCardPhoto).not.toHaveBeenCalled()
+  })
+
   it('shows the cards read with how sure it is, and applies them once the unsure one is confirmed', async () => {
     reader.readCardPhoto.mockResolvedValue(photoOf(reading('10H', 0.93), reading('QS', 0.31), reading('JK', 0.95)))
     const wrapper = mount(CardPhoto)

@@ -18,6 +18,7 @@ import { freshMatchStore } from './freshMatchStore.ts'
 const reader = vi.hoisted(() => ({
   readCardPhoto: vi.fn<(file: Blob) => Promise<CardPhotoResult>>(),
   releaseCardReader: vi.fn(async () => {}),
+  prepareCardReader: vi.fn(),
 }))
 vi.mock('../../vision/cards/photoReader.ts', () => reader)
 

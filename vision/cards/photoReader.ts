@@ -29,6 +29,14 @@ function rankOcr(): Promise<RankOcr | null> {
   return ocr
 }
 
+/**
+ * Starts tesseract ahead of the first photo: the tool has just opened and the player is still
+ * choosing a picture, so its start (1–3 s) is over by the time there is something to read.
+ */
+export function prepareCardReader(): void {
+  void rankOcr()
+}
+
 export async function readCardPhoto(file: Blob): Promise<CardPhotoResult> {
   const [photo, reader] = await Promise.all([decodeImageFile(file, CARD_DECODE_SIDE), rankOcr()])
   return { cards: await readCards(photo, reader), width: photo.width, height: photo.height, ocrUsed: reader !== null }
