@@ -16,7 +16,7 @@ const vision = vi.hoisted(() => ({
   dispose: vi.fn(),
 }))
 vi.mock('../../vision/client.ts', () => ({
-  createVisionClient: () => vision,
+  sharedVisionClient: () => vision,
   decodeImageFile: vi.fn(async () => ({ width: 400, height: 600, data: new Uint8ClampedArray(400 * 600 * 4) })),
 }))
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { reactive } from 'vue'
 import type { FieldCorners } from '../../vision/board.ts'
-import { createVisionClient } from '../../vision/client.ts'
+import { createVisionClient, keptWarm, type VisionClient } from '../../vision/client.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 import { runVisionRequest, type VisionCall, type VisionReply } from '../../vision/visionRequest.ts'
 
@@ -80,5 +80,53 @@ describe('vision client', () => {
     const client = createVisionClient()
     const proposal = await client.proposeCorners(surface())
     expect(proposal.confidence).toBe(0)
+  })
+})
+
+describe('a photo worker kept warm between photos', () => {
+  /** A client whose readings answer when told to, counting how many were started and disposed. */
+  function counted() {
+    const made: { disposed: boolean; answer: () => void }[] = []
+    const create = (): VisionClient => {
+      const entry = { disposed: false, answer: () => {} }
+      made.push(entry)
+      const reading = () => new Promise<never>((resolve) => (entry.answer = () => resolve(undefined as never)))
+      return { proposeCorners: reading, readBoard: reading, readDice: reading, dispose: () => (entry.disposed = true) }
+    }
+    return { made, create }
+  }
+
+  it('reads every photo with one worker while they keep coming, and stops it after the idle time', async () => {
+    vi.useFakeTimers()
+    try {
+      const { made, create } = counted()
+      const client = keptWarm(create, 1000)
+      const image = createRgbaImage(4, 4)
+      expect(made).toHaveLength(0)
+      let reading = client.readDice(image)
+      made[0]!.answer()
+      await reading
+      // The idle time runs only once nothing is pending: a slow reading is never cut off.
+      await vi.advanceTimersByTimeAsync(900)
+      reading = client.readDice(image)
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(made).toHaveLength(1)
+      expect(made[0]!.disposed).toBe(false)
+      made[0]!.answer()
+      await reading
+      await vi.advanceTimersByTimeAsync(999)
+      expect(made[0]!.disposed).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(made[0]!.disposed).toBe(true)
+      // The next photo starts a fresh one.
+      reading = client.proposeCorners(image)
+      expect(made).toHaveLength(2)
+      made[1]!.answer()
+      await reading
+      client.dispose()
+      expect(made[1]!.disposed).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
