@@ -103,7 +103,7 @@ describe('a photo worker kept warm between photos', () => {
       const client = keptWarm(create, 1000)
       const image = createRgbaImage(4, 4)
       expect(made).toHaveLength(0)
-      let reading = client.readDice(image)
+      let reading: Promise<unknown> = client.readDice(image)
       made[0]!.answer()
       await reading
       // The idle time runs only once nothing is pending: a slow reading is never cut off.
