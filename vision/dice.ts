@@ -7,7 +7,7 @@
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, toGray, type Point, type RgbaImage } from './raster.ts'
-import { findPips } from './dice/pips.ts'
+import { findPips, smallestPipRadius } from './dice/pips.ts'
 import { findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 
@@ -40,14 +40,33 @@ export const UNCERTAIN_DIE_BELOW = 0.7
 
 /** Long side of the working copy: a die of a tenth of the photo keeps ~80 px, its pips ~7 px across. */
 const WORKING_SIDE = 800
+/**
+ * Many small dice in a large photo (twenty in a tray, from a phone held high) leave pips a few
+ * pixels across on the working copy, at the edge of what the pip finder sees: when the pips it
+ * found are that small, the pips are looked for again on a copy up to this long side.
+ */
+const FINE_SIDE = 1600
+/** Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer. */
+const SMALL_PIP = 1.4 * smallestPipRadius(WORKING_SIDE)
+
+/** The working copy in colour and grey, and the pips found on it up to `largest` radius (photo pixels). */
+function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
+  const { image: small, scale } = limitSize(image, side)
+  const gray = gaussianBlur(toGray(small), 0.7)
+  return { small, scale, gray, pips: findPips(gray, small, largest * scale) }
+}
 
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
-  const { image: small, scale } = limitSize(image, WORKING_SIDE)
-  const gray = gaussianBlur(toGray(small), 0.7)
-  onProgress(0.3)
-  const pips = findPips(gray, small)
+  const working = pipsAt(image, WORKING_SIDE)
+  onProgress(0.5)
+  const typical = working.pips.length === 0 ? 0 : median(working.pips.map((p) => p.radius))
+  const finer = typical <= SMALL_PIP && Math.min(FINE_SIDE, Math.max(image.width, image.height)) > 1.25 * WORKING_SIDE
+  // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
+  const { small: copy, scale, gray, pips } = finer
+    ? pipsAt(image, FINE_SIDE, typical > 0 ? (2 * SMALL_PIP) / working.scale : Infinity)
+    : working
   onProgress(0.7)
-  let faces = findFaces({ gray, colour: small }, pips)
+  let faces = findFaces({ gray, colour: copy }, pips)
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
@@ -70,10 +89,10 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   }))
   onProgress(0.8)
   // The outline reader works on a smaller copy still: the working copy is its photo.
-  const bySurface = readDiceBySurface(small).map((die) => ({
+  const bySurface = readDiceBySurface(working.small).map((die) => ({
     ...die,
-    centre: { x: die.centre.x / scale, y: die.centre.y / scale },
-    side: die.side / scale,
+    centre: { x: die.centre.x / working.scale, y: die.centre.y / working.scale },
+    side: die.side / working.scale,
   }))
   const dice = reconcile(byPips, bySurface)
   onProgress(1)

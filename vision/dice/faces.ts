@@ -176,9 +176,13 @@ function similarPips(a: Pip, b: Pip): boolean {
   if (ratio > 1.4) return false
   // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
   if (Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
-  // One face is lit alike: its pips stand out alike from a face of one brightness.
-  if (Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast) > 1.45) return false
-  if (Math.abs(a.face - b.face) > Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))) return false
+  // One face is lit alike, and the lighter tone shows the light: the face of a die with dark
+  // pips, but the paint of light pips on a coloured die, whose face may be translucent or
+  // marbled and so lighter or darker from one pip to the next.
+  const lighter = a.polarity === 1 ? Math.abs(a.face - b.face) : Math.abs(a.level - b.level)
+  const contrasts = Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast)
+  if (contrasts > (a.polarity === 1 ? 1.45 : 1.8)) return false
+  if (lighter > Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))) return false
   if (Math.min(a.roundness, b.roundness) < 0.8) {
     const turn = Math.abs(((a.angle - b.angle + Math.PI * 1.5) % Math.PI) - Math.PI / 2)
     if (turn > Math.PI / 6) return false
@@ -320,12 +324,27 @@ function sampleDisc(gray: GrayImage, centre: Point, radius: number): number {
 }
 
 /**
+ * The face's grey at a point, from the grey around the pips nearest it: a marbled or
+ * translucent face is lighter in one part than in another, and is still plain where it
+ * shades smoothly from pip to pip.
+ */
+function faceNear(pips: readonly Pip[], point: Point): number {
+  let sum = 0
+  let weights = 0
+  for (const pip of pips) {
+    const weight = 1 / (1 + norm(sub(pip, point)) ** 2)
+    sum += weight * pip.face
+    weights += weight
+  }
+  return sum / weights
+}
+
+/**
  * How much of the face around the pips is plain face colour: a die's face is, text on a
  * label or a knot in the wood is not.
  */
 function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Point, v: Point, round: boolean): number {
   const { gray } = image
-  const face = mean(pips.map((p) => p.face))
   const tolerance = 0.3 * Math.min(...pips.map((p) => p.contrast))
   let plain = 0
   let total = 0
@@ -340,7 +359,7 @@ function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Poi
       const y = Math.round(point.y)
       total++
       if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
-      if (Math.abs(gray.data[y * gray.width + x]! - face) <= tolerance) plain++
+      if (Math.abs(gray.data[y * gray.width + x]! - faceNear(pips, point)) <= tolerance) plain++
     }
   return total > 0 ? plain / total : 0
 }

@@ -26,14 +26,18 @@ export interface Pip {
 
 /** Pip radii tried, as fractions of the working image's long side. */
 const SCALES = [0.004, 0.0075, 0.014, 0.026, 0.05]
+/** The smallest pip radius looked for on a working copy of this long side, in its pixels. */
+export const smallestPipRadius = (longSide: number): number => Math.max(1.5, SCALES[0]! * longSide)
+
 /** Smallest pip contrast in grey levels: below it JPEG noise and wood grain pass for pips. */
 const MIN_CONTRAST = 28
 
 /**
- * Finds pip candidates of both polarities at every scale, verified by their ring. `gray` is
- * the working copy in grey, `colour` the same copy in colour (read only around pips).
+ * Finds pip candidates of both polarities at every scale up to a radius of `largest` pixels,
+ * verified by their ring. `gray` is the working copy in grey, `colour` the same copy in
+ * colour (read only around pips).
  */
-export function findPips(gray: GrayImage, colour: RgbaImage): Pip[] {
+export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity): Pip[] {
   const longSide = Math.max(gray.width, gray.height)
   const found: Pip[] = []
   // Large pips are looked for on a halved (quartered …) copy: a pip of MIN_PIXELS radius or
@@ -41,6 +45,7 @@ export function findPips(gray: GrayImage, colour: RgbaImage): Pip[] {
   let level: Level = { gray, factor: 1 }
   for (const fraction of SCALES) {
     const fullRadius = Math.max(1.5, fraction * longSide)
+    if (fullRadius > largest) break
     while (fullRadius / level.factor >= 2 * MIN_PIXELS && level.gray.width >= 64 && level.gray.height >= 64)
       level = halve(level)
     const radius = fullRadius / level.factor

@@ -1,0 +1,101 @@
+// @vitest-environment node
+// Issue 10: dice unlike the ivory webcam dice — translucent marbled dice with white pips, and
+// many small dice in a large photo (a phone held over a tray) — on images drawn here.
+import { describe, expect, it } from 'vitest'
+import { readDice } from '../../vision/dice.ts'
+import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.ts'
+import { seededRandom } from '../../scripts/seededRandom.ts'
+
+/** Where each value's pips sit, in steps from the face's centre. */
+const PIPS: Record<number, [number, number][]> = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+}
+
+interface Die {
+  x: number
+  y: number
+  value: number
+  /** Turn of the face, radians. */
+  angle: number
+}
+
+interface Look {
+  side: number
+  /** Pip radius and the step between pip rows, as shares of the side. */
+  pip: number
+  step: number
+  pipColour: Rgb
+  /** The face's colour at a point of the face (dx, dy from its centre, in sides). */
+  body: (dx: number, dy: number, die: Die) => Rgb
+}
+
+/** Dice on a pale tray with a little sensor noise; each pixel the mean of 2×2 samples, as a lens softens edges. */
+function draw(width: number, height: number, dice: Die[], look: Look, seed: number): RgbaImage {
+  const image = createRgbaImage(width, height)
+  const random = seededRandom(seed)
+  const corner = 0.14
+  const colourAt = (x: number, y: number): Rgb => {
+    for (const die of dice) {
+      const ox = (x - die.x) / look.side
+      const oy = (y - die.y) / look.side
+      if (Math.abs(ox) > 0.75 || Math.abs(oy) > 0.75) continue
+      const dx = ox * Math.cos(die.angle) + oy * Math.sin(die.angle)
+      const dy = -ox * Math.sin(die.angle) + oy * Math.cos(die.angle)
+      const qx = Math.max(Math.abs(dx) - (0.5 - corner), 0)
+      const qy = Math.max(Math.abs(dy) - (0.5 - corner), 0)
+      if (Math.hypot(qx, qy) > corner) continue
+      for (const [i, j] of PIPS[die.value]!)
+        if (Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return look.pipColour
+      return look.body(dx, dy, die)
+    }
+    return [206, 206, 200]
+  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const sum = [0, 0, 0]
+      for (const [sx, sy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+        const c = colourAt(x + sx, y + sy)
+        for (let k = 0; k < 3; k++) sum[k]! += c[k]! / 4
+      }
+      const noise = (random() - 0.5) * 6
+      image.data.set([sum[0]! + noise, sum[1]! + noise, sum[2]! + noise, 255], (y * width + x) * 4)
+    }
+  return image
+}
+
+/**
+ * Blue plastic marbled with swirls, light shining through it from one side: one end of a face
+ * is far lighter than the other.
+ */
+const marbled = (dx: number, dy: number, die: Die): Rgb => {
+  const swirl = Math.sin(9 * dx + 5 * Math.sin(6 * dy + die.x) + die.y)
+  const k = 1 + 1.1 * dx + 0.15 * swirl
+  return [40 * k, 95 * k, 165 * k]
+}
+
+const valuesOf = (image: RgbaImage) => {
+  const reading = readDice(image)
+  return { values: reading.values, uncertain: reading.uncertain }
+}
+
+describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000 }, () => {
+  it('reads translucent marbled dice with white pips: swirls inside a face do not part its pips', () => {
+    const values = [2, 3, 2, 5, 3]
+    const dice = values.map((value, k) => ({ x: 80 + k * 120, y: 240 + (k % 2) * 40, value, angle: 0.2 * k }))
+    const look: Look = { side: 80, pip: 0.085, step: 0.27, pipColour: [238, 238, 242], body: marbled }
+    expect(valuesOf(draw(640, 480, dice, look, 7))).toEqual({ values, uncertain: [] })
+  })
+
+  it('reads small dice in a large photo on a finer copy when the pips found are a few pixels across', () => {
+    const values = [6, 2, 5, 3, 4]
+    const dice = values.map((value, k) => ({ x: 300 + k * 240, y: 600, value, angle: 0.15 * k }))
+    const ivory = (): Rgb => [236, 226, 200]
+    const look: Look = { side: 40, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory }
+    expect(valuesOf(draw(1600, 1200, dice, look, 3))).toEqual({ values, uncertain: [] })
+  })
+})
