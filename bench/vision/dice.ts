@@ -74,6 +74,13 @@ export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | 
     const emptyRows = Math.max(0, truth.dice.length - reading.dice.length)
     let missedAnswered = emptyRows + phantoms.filter((p) => uncertain.has(p)).length
     phantomsSilent += phantoms.filter((p) => !uncertain.has(p)).length
+    for (const phantom of phantoms)
+      misses.push(
+        `${truth.file}: no die at (${Math.round(phantom.centre.x)}, ${Math.round(phantom.centre.y)}), ` +
+          `read ${phantom.value} (confidence ${phantom.confidence.toFixed(2)})` +
+          (uncertain.has(phantom) ? ', asked' : ', NOT ASKED') +
+          (phantom.doubts?.length ? ` [${phantom.doubts.join('; ')}]` : ''),
+      )
     asked += reading.uncertain.length + emptyRows
     let allRight = reading.dice.length === truth.dice.length
     for (const pair of pairs) {

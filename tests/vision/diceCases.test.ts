@@ -56,6 +56,22 @@ function roundedFace(cx: number, cy: number, side: number, angle: number, value:
   }
 }
 
+/**
+ * A die seen from a low camera: its top face (centre cx, cy) foreshortened to 0.65 of its
+ * height, and below it, in a little shade, the face towards the camera foreshortened to 0.8.
+ */
+function slantedDie(cx: number, cy: number, side: number, top: number, front: number, squash = { top: 0.65, front: 0.8 }) {
+  const face = (centreY: number, squash: number, value: number, body: Rgb) => (x: number, y: number): Rgb | null => {
+    const dx = x - cx
+    const dy = (y - centreY) / squash
+    if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
+    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
+    return body
+  }
+  const below = cy + (side * (squash.top + squash.front)) / 2
+  return layers(face(cy, squash.top, top, IVORY), face(below, squash.front, front, [214, 208, 188]))
+}
+
 function layers(...faces: ((x: number, y: number) => Rgb | null)[]) {
   return (x: number, y: number) => {
     for (const face of faces) {
@@ -219,6 +235,25 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     const large = reading.dice.findIndex((d) => Math.abs(d.centre.x - 550) < 20)
     expect(reading.uncertain).toContain(small)
     expect(reading.uncertain).not.toContain(large)
+  })
+
+  it('takes the upper of two faces for the top when a low camera shows the die’s front face rounder than its top', () => {
+    // Seen from low down the top is squashed to 0.65 and the front, below it, only to 0.8: its
+    // pips are the rounder ones, yet a camera above the table never sees a side above the top.
+    // A far die’s front face lies just above the top of the die in front of it, too.
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    // Dice nearer the camera are seen from higher up: their fronts are clearly the flatter faces.
+    const dice = layers(
+      slantedDie(200, 130, 90, 1, 3),
+      slantedDie(200, 270, 90, 4, 2),
+      slantedDie(440, 100, 90, 3, 1, { top: 0.85, front: 0.5 }),
+      slantedDie(440, 270, 90, 2, 5, { top: 0.85, front: 0.5 }),
+    )
+    expect([...readDice(paint(scene, dice)).values].sort()).toEqual([1, 2, 3, 4])
+    // The same photo turned a quarter: which way is down is read from the photo, not assumed.
+    const turned = { width: scene.height, height: scene.width, table: scene.table }
+    const reading = readDice(paint(turned, (x, y) => dice(y, scene.height - 1 - x)))
+    expect([...reading.values].sort()).toEqual([1, 2, 3, 4])
   })
 
   it('asks about a die the two readers both read surely but differently', () => {

@@ -225,6 +225,13 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
 const SIDE_FACE_FLATTER = 1.12
 /** A face whose pips stand out this much less than a neighbour's is a side face in shade. */
 const SIDE_FACE_FAINTER = 1.6
+/**
+ * Centres of a die's top and front face lie 0.7–1.1 sides apart, tops of two dice at least
+ * about 1.2 (a side and a little, touching) apart; sides as each face's pips measure them.
+ */
+const FRONT_FACE_DISTANCE = 1.15
+/** A face below the top yet this much rounder is no front face of it but a top of its own. */
+const FRONT_FACE_ROUNDER = 1.35
 
 /** A group that is no die's layout is split (touching dice whose seam did not show) into parts that are. */
 function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[][], topFaces: Set<number[]>): number[][] {
@@ -420,25 +427,108 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null
   return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
 }
 
+/**
+ * Whether `front` is the face of `top`'s die turned towards the camera: just below it (within
+ * 45° of the photo's down) and nearer than another die's top, and not far rounder than it.
+ */
+function frontFaceOf(front: Face, top: Face, down: Point): boolean {
+  const offset = sub(front.centre, top.centre)
+  const distance = norm(offset)
+  if (distance > FRONT_FACE_DISTANCE * 0.5 * (front.side + top.side)) return false
+  if (offset.x * down.x + offset.y * down.y < Math.SQRT1_2 * distance) return false
+  return roundness(front) < FRONT_FACE_ROUNDER * roundness(top)
+}
+
+/**
+ * Which way the photo's down is (towards the camera): where, from a top face, its die's front
+ * face lies, where the pair is clear (the front far flatter). A top's pips are squashed along
+ * the line of sight, so its front face lies along their short axis and its left and right
+ * faces, which say nothing of down, across it. A photo is upright or turned by quarter turns,
+ * so the answer is one of four directions; unless clear pairs agree on one, the photo is
+ * taken as upright (as the browser decodes a phone photo).
+ */
+function photoDown(faces: readonly Face[]): Point {
+  const directions = [{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 0, y: -1 }, { x: -1, y: 0 }]
+  const votes = [0, 0, 0, 0]
+  for (const top of faces) {
+    const sight = squashAxis(top)
+    for (const side of faces) {
+      if (side === top || roundness(top) < CLEARLY_ROUNDER * roundness(side)) continue
+      const offset = sub(side.centre, top.centre)
+      const distance = norm(offset)
+      if (distance > FRONT_FACE_DISTANCE * 0.5 * (top.side + side.side)) continue
+      if (Math.abs(offset.x * sight.x + offset.y * sight.y) < Math.cos(Math.PI / 7) * distance) continue
+      const along = directions.map((d) => d.x * offset.x + d.y * offset.y)
+      votes[along.indexOf(Math.max(...along))]!++
+    }
+  }
+  // Left and right faces, and faces of two dice, vote too: only a clear, one-sided verdict counts.
+  const best = votes.indexOf(Math.max(...votes))
+  const total = votes.reduce((a, b) => a + b, 0)
+  return votes[best]! >= 2 && votes[best]! >= 0.8 * total ? directions[best]! : directions[0]!
+}
+
+/** The direction (either way) in which a face's pips are shortest: their mean short axis. */
+function squashAxis(face: Face): Point {
+  // Axes are directions without a sign: averaged as doubled angles.
+  let c = 0
+  let s = 0
+  for (const pip of face.pips) {
+    c += (1 - pip.roundness) * Math.cos(2 * pip.angle)
+    s += (1 - pip.roundness) * Math.sin(2 * pip.angle)
+  }
+  const along = 0.5 * Math.atan2(s, c)
+  return { x: -Math.sin(along), y: Math.cos(along) }
+}
+
+/** A side face this much flatter than its top says, by where it lies, which way is down. */
+const CLEARLY_ROUNDER = 1.3
+
 const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
 const contrast = (face: Face) => mean(face.pips.map((p) => p.contrast))
 
 /**
  * In a slanted view a die shows its top and one or two sides: the top's pips are the round
- * ones. A face next to a clearly rounder one is a side face and is dropped; two faces of one
- * die equally round cannot be told apart, and both are asked about.
+ * ones, seen from above. A face next to a clearly rounder one is a side face and is dropped;
+ * two faces of one die equally round cannot be told apart, and both are asked about.
+ *
+ * Seen from low down, the face towards the camera is foreshortened less than the top and its
+ * pips look rounder. But the camera is above the table: a die's side faces lie below its top
+ * in the photo, never above it. So a face just below another, nearer than two dice would sit,
+ * is that die's front face unless it is far rounder; and the faces are taken from the top of
+ * the photo down, so a far die's front face is settled (dropped) before the top of the die in
+ * front of it is compared with anything.
  */
 function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
-  const kept = faces.filter((face) => {
-    const neighbours = faces.filter((other) => other !== face && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side))
+  const down = photoDown(faces)
+  const height = (face: Face) => -(face.centre.x * down.x + face.centre.y * down.y)
+  const ordered = [...faces].sort((a, b) => height(b) - height(a))
+  const kept: Face[] = []
+  const dropped = new Set<Face>()
+  for (const face of ordered) {
+    const neighbours = faces.filter(
+      (other) => other !== face && !dropped.has(other) && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side),
+    )
     // The top face is lit at least as well as the sides: a faint neighbour is no top face,
     // and a face far fainter than its neighbour is that die's side in shade.
-    return !neighbours.some(
-      (other) =>
-        (roundness(other) > roundness(face) * SIDE_FACE_FLATTER && contrast(other) >= 0.75 * contrast(face)) ||
-        contrast(other) > SIDE_FACE_FAINTER * contrast(face),
-    )
-  })
+    const flatterThan = (other: Face) =>
+      roundness(other) > roundness(face) * SIDE_FACE_FLATTER &&
+      contrast(other) >= 0.75 * contrast(face) &&
+      !frontFaceOf(other, face, down)
+    const side =
+      neighbours.some((other) => flatterThan(other) || contrast(other) > SIDE_FACE_FAINTER * contrast(face)) ||
+      kept.some((top) => frontFaceOf(face, top, down))
+    if (side) {
+      dropped.add(face)
+      continue
+    }
+    // Kept by where it lies although a face below it is rounder: the player confirms it.
+    if (neighbours.some((other) => frontFaceOf(other, face, down) && roundness(other) > roundness(face) * SIDE_FACE_FLATTER)) {
+      face.doubts.push('its die’s front face looks rounder')
+      face.confidence = Math.min(face.confidence, 0.6)
+    }
+    kept.push(face)
+  }
   const best = Math.max(0, ...kept.map(roundness))
   const result = kept.filter((face) => roundness(face) >= 0.6 * best)
   for (const face of result) {
