@@ -109,11 +109,15 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
 
 /**
  * The dice of one roll are one size: a face whose pips are far larger or smaller than the
- * photo's typical pip (the median over faces of two or more pips) is asked about. A one's
+ * photo's typical pip (the median over sure faces of two or more pips, or over all sure faces
+ * when every one shows a single pip) is asked about. A one's
  * pip may be printed larger, so it is allowed more.
  */
 function doubtOddSizes(faces: Face[]): void {
-  const radii = faces.filter((f) => f.pips.length >= 2 && f.confidence >= UNCERTAIN_DIE_BELOW).map(pipRadius)
+  const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
+  const withLayouts = sure.filter((f) => f.pips.length >= 2)
+  // A roll of ones: the lone pips are all there is to compare.
+  const radii = (withLayouts.length > 0 ? withLayouts : sure).map(pipRadius)
   if (radii.length === 0) return
   const typical = median(radii)
   for (const face of faces) {
@@ -138,7 +142,11 @@ function doubtOddSizes(faces: Face[]): void {
  * it is asked about too.
  */
 function doubtOddKinds(faces: Face[]): void {
-  const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2)
+  // A roll of ones has no face of two pips: then its lone pips say which kind the dice are
+  // (light glints on a dark laptop key read as ones are fewer than the dice).
+  const surely = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
+  const withLayouts = surely.filter((f) => f.pips.length >= 2)
+  const sure = withLayouts.length > 0 ? withLayouts : surely
   const dark = sure.filter((f) => f.pips[0]!.polarity === 1).length
   const majority = dark * 2 > sure.length ? 1 : dark * 2 < sure.length ? -1 : 0
   for (const face of faces) {

@@ -256,6 +256,31 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     expect([...reading.values].sort()).toEqual([1, 2, 3, 4])
   })
 
+  it('in a roll of ones, asks about a one unlike the others: a light glint on a dark key, a tiny dark dot', () => {
+    // No face of two pips says which kind and size the dice are: the lone pips of the roll do.
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const key = (cx: number, cy: number, mark: Rgb, radius: number) => (x: number, y: number): Rgb | null => {
+      if (Math.abs(x - cx) > 22 || Math.abs(y - cy) > 22) return null
+      return Math.hypot(x - cx, y - cy) < radius ? mark : [40, 40, 45]
+    }
+    const image = paint(
+      scene,
+      layers(
+        topFace(120, 150, 80, 1, IVORY, BLACK),
+        topFace(320, 150, 80, 1, IVORY, BLACK),
+        topFace(220, 330, 80, 1, IVORY, BLACK),
+        key(520, 120, [235, 235, 235], 6),
+        topFace(520, 330, 80, 1, IVORY, BLACK, 0.03),
+      ),
+    )
+    const reading = readDice(image)
+    const at = (x: number, y: number) => reading.dice.findIndex((d) => Math.hypot(d.centre.x - x, d.centre.y - y) < 20)
+    expect(at(520, 120)).toBeGreaterThanOrEqual(0)
+    expect(reading.uncertain).toContain(at(520, 120))
+    expect(reading.uncertain).toContain(at(520, 330))
+    expect(reading.uncertain).not.toContain(at(120, 150))
+  })
+
   it('asks about a die the two readers both read surely but differently', () => {
     const at = (x: number, value: number, confidence = 1) => ({ value, confidence, centre: { x, y: 100 }, side: 60 })
     const bySurface = [at(100, 1), at(200, 2), at(300, 3), at(400, 4), at(500, 5)]

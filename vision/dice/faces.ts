@@ -230,6 +230,8 @@ const SIDE_FACE_FAINTER = 1.6
  * about 1.2 (a side and a little, touching) apart; sides as each face's pips measure them.
  */
 const FRONT_FACE_DISTANCE = 1.15
+/** Pips of a top face seen from nearly straight above are at least this round. */
+const SEEN_FROM_ABOVE = 0.88
 /** A face below the top yet this much rounder is no front face of it but a top of its own. */
 const FRONT_FACE_ROUNDER = 1.35
 
@@ -432,6 +434,9 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null
  * 45° of the photo's down) and nearer than another die's top, and not far rounder than it.
  */
 function frontFaceOf(front: Face, top: Face, down: Point): boolean {
+  // A top seen from nearly above (round pips) shows no front face; two lone pips one above the
+  // other there are more likely one face's pips left unlinked.
+  if (roundness(top) > SEEN_FROM_ABOVE) return false
   const offset = sub(front.centre, top.centre)
   const distance = norm(offset)
   if (distance > FRONT_FACE_DISTANCE * 0.5 * (front.side + top.side)) return false
