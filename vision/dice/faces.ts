@@ -433,7 +433,8 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null
  * Whether `front` is the face of `top`'s die turned towards the camera: just below it (within
  * 45° of the photo's down) and nearer than another die's top, and not far rounder than it.
  */
-function frontFaceOf(front: Face, top: Face, down: Point): boolean {
+function frontFaceOf(front: Face, top: Face, down: Point | null): boolean {
+  if (!down) return false
   // A top seen from nearly above (round pips) shows no front face; two lone pips one above the
   // other there are more likely one face's pips left unlinked.
   if (roundness(top) > SEEN_FROM_ABOVE) return false
@@ -450,9 +451,10 @@ function frontFaceOf(front: Face, top: Face, down: Point): boolean {
  * the line of sight, so its front face lies along their short axis and its left and right
  * faces, which say nothing of down, across it. A photo is upright or turned by quarter turns,
  * so the answer is one of four directions; unless clear pairs agree on one, the photo is
- * taken as upright (as the browser decodes a phone photo).
+ * taken as upright (as the browser decodes a phone photo), or, when a clear pair points
+ * another way as often, as not known (null).
  */
-function photoDown(faces: readonly Face[]): Point {
+function photoDown(faces: readonly Face[]): Point | null {
   const directions = [{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 0, y: -1 }, { x: -1, y: 0 }]
   const votes = [0, 0, 0, 0]
   for (const top of faces) {
@@ -470,7 +472,9 @@ function photoDown(faces: readonly Face[]): Point {
   // Left and right faces, and faces of two dice, vote too: only a clear, one-sided verdict counts.
   const best = votes.indexOf(Math.max(...votes))
   const total = votes.reduce((a, b) => a + b, 0)
-  return votes[best]! >= 2 && votes[best]! >= 0.8 * total ? directions[best]! : directions[0]!
+  if (votes[best]! >= 2 && votes[best]! >= 0.8 * total) return directions[best]!
+  // Not decided: upright, unless some clear pair says otherwise (then no face is judged by where it lies).
+  return votes[best] === votes[0] ? directions[0]! : null
 }
 
 /** The direction (either way) in which a face's pips are shortest: their mean short axis. */
@@ -506,7 +510,7 @@ const contrast = (face: Face) => mean(face.pips.map((p) => p.contrast))
  */
 function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   const down = photoDown(faces)
-  const height = (face: Face) => -(face.centre.x * down.x + face.centre.y * down.y)
+  const height = (face: Face) => (down ? -(face.centre.x * down.x + face.centre.y * down.y) : 0)
   const ordered = [...faces].sort((a, b) => height(b) - height(a))
   const kept: Face[] = []
   const dropped = new Set<Face>()
