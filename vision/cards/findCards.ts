@@ -407,11 +407,6 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   }
   const candidates: Candidate[] = []
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
-  /**
-   * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
-   * cards lying edge to edge or one over another. A single card's thin margins (round a face
-   * card's picture) break up into slivers instead, and the card stays whole.
-   */
   /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
   const seamPieces = (own: Int32Array, least: number): Int32Array[] => {
     const { w, h, local, toGlobal } = localFrame(own, width)
@@ -428,6 +423,11 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         return fillHoles(Int32Array.from(members), width)
       })
   }
+  /**
+   * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
+   * cards lying edge to edge or one over another. A single card's thin margins (round a face
+   * card's picture) break up into slivers instead, and the card stays whole.
+   */
   const splitAtSeams = (own: Int32Array): Int32Array[] | null => {
     const parts = seamPieces(own, Math.max(minimumArea, own.length * 0.12))
     if (parts.length < 2) return null
