@@ -26,7 +26,8 @@ import {
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
 import { READ_RADIUS, sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
-import { WORKING_SIDE, fieldGridSupport, findFieldGrid } from './board/fieldGrid.ts'
+import { WORKING_SIDE, fieldGridCheck, findFieldGrid } from './board/fieldGrid.ts'
+import { START_ROW_TO_TRUST } from './board/orientation.ts'
 
 /**
  * The field's outer corners in the photo, in this order: the corner at a12, at h12, at h0,
@@ -110,6 +111,8 @@ export function proposeCorners(image: RgbaImage): CornerProposal {
   const frame = () => (framed ??= frameOutline(working))
   const { best } = findFieldGrid(working, () => (frame().confidence > 0 ? [frame().corners] : []))
   if (!best) return { corners: inPhoto(frame().corners), confidence: 0 }
+  // A fit its own row 0 contradicts may be turned half round or a row off: the player drags.
+  if (best.orientation === 'contradicted') return { corners: inPhoto(best.corners), confidence: 0 }
   return { corners: inPhoto(best.corners), confidence: confidenceOf(best.support) }
 }
 
@@ -546,8 +549,11 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
   for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
-  // Corners that the printed grid does not confirm: every reading is a guess, so ask.
-  if (fieldGridSupport(image, corners) < GRID_SUPPORT_TO_TRUST) for (const c of cells) ask(c.cell, 'corners')
+  // Corners that the printed grid does not confirm, or whose row 0 is not drawn as row 0 is
+  // (a field turned half round or a row off): every reading is a guess, so ask.
+  const check = fieldGridCheck(image, corners)
+  if (check.support < GRID_SUPPORT_TO_TRUST || (check.startRow !== null && check.startRow < START_ROW_TO_TRUST))
+    for (const c of cells) ask(c.cell, 'corners')
   for (const cell of cellsAFartherStoneMayReach(samples, cells)) ask(cell, 'hidden')
   for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) ask(cell, 'leaning')
   const position: Position = {

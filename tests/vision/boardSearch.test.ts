@@ -7,21 +7,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
-import { COLUMNS, ROWS } from '../../engine/index.ts'
 import { proposeCorners, type FieldCorners } from '../../vision/board.ts'
 import { WORKING_SIDE, gridScore, refine } from '../../vision/board/fieldGrid.ts'
-import {
-  applyHomography,
-  gaussianBlur,
-  homographyFromPoints,
-  limitSize,
-  rectangle,
-  resize,
-  toGray,
-  type Point,
-  type RgbaImage,
-} from '../../vision/raster.ts'
-import { PHOTO_FIXTURES, type BoardFixture } from './photoFixtures.ts'
+import { gaussianBlur, limitSize, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
+import { PHOTO_FIXTURES, cornerError, type BoardFixture } from './photoFixtures.ts'
 
 const folder = join(PHOTO_FIXTURES, 'board-tilted')
 const fixtures = JSON.parse(readFileSync(join(folder, 'truth.json'), 'utf8')) as BoardFixture[]
@@ -29,18 +18,6 @@ const fixtures = JSON.parse(readFileSync(join(folder, 'truth.json'), 'utf8')) as
 function load(file: string): RgbaImage {
   const decoded = jpeg.decode(readFileSync(join(folder, file)), { useTArray: true, formatAsRGBA: true })
   return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
-}
-
-/** The largest distance, in cells of the true field, between proposed and true corners. */
-function cornerError(corners: readonly Point[], truth: readonly Point[]): number {
-  const toField = homographyFromPoints(truth, rectangle(COLUMNS, ROWS))
-  const target = rectangle(COLUMNS, ROWS)
-  return Math.max(
-    ...corners.map((p, i) => {
-      const f = applyHomography(toField, p.x, p.y)
-      return Math.max(Math.abs(f.x - target[i]!.x), Math.abs(f.y - target[i]!.y))
-    }),
-  )
 }
 
 describe('the corner search, bounded', () => {

@@ -20,6 +20,7 @@ import {
   type Point,
   type RgbaImage,
 } from '../raster.ts'
+import { checkOrientation, startRowAgreement, type Orientation } from './orientation.ts'
 
 /** The field's outer corners: at a12, h12, h0, a0 (as FieldCorners in board.ts). */
 export type Quad = [Point, Point, Point, Point]
@@ -30,6 +31,11 @@ export interface GridFit {
   score: number
   /** Share of the grid's lines and edges that the photo shows where the fit puts them. */
   support: number
+}
+
+/** A fit as the search returns it: with what its start row said (orientation.ts). */
+export interface CheckedFit extends GridFit {
+  orientation: Orientation
 }
 
 /** Longer side of the working copy: enough for the far rows of a steeply tilted board. */
@@ -58,7 +64,7 @@ const ROWS_OUTLINE: Point[] = [
 ]
 
 export interface FieldSearch {
-  best: GridFit | null
+  best: CheckedFit | null
   /** The working copy's scale (working pixels per photo pixel). */
   scale: number
 }
@@ -91,15 +97,22 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
     tinyScale < 1 ? lightRegionSources(gray) : [],
     [() => extra().map(rescale(scale))],
   ]
-  let best: GridFit | null = null
+  let best: CheckedFit | null = null
+  const fitTo = (corners: Quad): GridFit => ({ corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) })
+  // A fit whose row 0 contradicts it ranks below every other, and never ends the search.
+  const beats = (fit: CheckedFit, other: CheckedFit) => {
+    const doubted = (f: CheckedFit) => f.orientation === 'contradicted'
+    if (doubted(fit) !== doubted(other)) return doubted(other)
+    return fit.support * fit.score > other.support * other.score
+  }
   const fitBest = (pool: { corners: Quad; score: number }[]) => {
     pool.sort((a, b) => b.score - a.score)
     for (const hypothesis of pool.splice(0, FITTED_AT_ONCE)) {
-      const corners = refine(smooth, hypothesis.corners)
-      const fit = { corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) }
-      if (!best || fit.support * fit.score > best.support * best.score) best = fit
+      const checked = checkOrientation(smooth, fitTo(refine(smooth, hypothesis.corners)), (corners) => fitTo(refine(smooth, corners)))
+      const fit = { ...checked.fit, orientation: checked.orientation }
+      if (!best || beats(fit, best)) best = fit
     }
-    return best !== null && best.support >= SEES_THE_GRID
+    return best !== null && best.support >= SEES_THE_GRID && best.orientation !== 'contradicted'
   }
   search: for (const sources of stages) {
     const pool: { corners: Quad; score: number }[] = []
@@ -111,7 +124,7 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
       if ((i === 0 || i === sources.length - 1) && fitBest(pool)) break search
     }
   }
-  const found = best as GridFit | null
+  const found = best as CheckedFit | null
   return { best: found && { ...found, corners: rescale(1 / scale)(found.corners) }, scale }
 }
 
@@ -124,11 +137,18 @@ const FITTED_AT_ONCE = 2
  */
 const SEES_THE_GRID = 0.9
 
-/** The share of the grid's lines and edges the photo shows where `corners` put them (0–1). */
-export function fieldGridSupport(image: RgbaImage, corners: Quad): number {
+/**
+ * What the photo says of given corners: the share of the grid's lines and edges it shows
+ * where they put them (0–1; none for corners that do not turn clockwise round a convex field),
+ * and how well row 0 agrees with them (orientation.ts; null when the photo cannot tell).
+ */
+export function fieldGridCheck(image: RgbaImage, corners: Quad): { support: number; startRow: number | null } {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const smooth = gaussianBlur(toGray(small), 0.7)
-  return gridSupport(smooth, corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad)
+  const scaled = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad
+  // Corners crossed into a mirror image (a↔h) would put every column on the printed lines.
+  if (!isConvexQuad(scaled)) return { support: 0, startRow: null }
+  return { support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled) }
 }
 
 interface Region {
