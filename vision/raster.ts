@@ -51,29 +51,59 @@ export function toGray(image: RgbaImage): GrayImage {
   return gray
 }
 
-/** Mean over a (2r+1)² window, edges clamped; two running-sum passes, O(pixels) for any r. */
+/**
+ * Mean over a (2r+1)² window, edges clamped; two running-sum passes, O(pixels) for any r.
+ * The vertical pass runs row by row with one running sum per column (the same sums, in the
+ * same order, as column by column), so it reads memory in order.
+ */
 export function boxBlur(image: GrayImage, radius: number): GrayImage {
   if (radius <= 0) return { width: image.width, height: image.height, data: image.data.slice() }
   const { width, height } = image
+  const source = image.data
   const horizontal = new Float32Array(width * height)
   const out = createGrayImage(width, height)
   const span = 2 * radius + 1
+  const last = width - 1
+  // Between the edges no index needs clamping: x − r ≥ 0 and x + r + 1 ≤ last.
+  const inner = Math.min(width, radius)
+  const outer = Math.max(inner, width - radius - 1)
   for (let y = 0; y < height; y++) {
     const row = y * width
     let sum = 0
-    for (let k = -radius; k <= radius; k++) sum += image.data[row + clampIndex(k, width)]!
-    for (let x = 0; x < width; x++) {
+    for (let k = -radius; k <= radius; k++) sum += source[row + (k < 0 ? 0 : k > last ? last : k)]!
+    let x = 0
+    for (; x < inner; x++) {
       horizontal[row + x] = sum / span
-      sum += image.data[row + clampIndex(x + radius + 1, width)]! - image.data[row + clampIndex(x - radius, width)]!
+      const add = x + radius + 1
+      sum += source[row + (add > last ? last : add)]! - source[row]!
+    }
+    for (; x < outer; x++) {
+      horizontal[row + x] = sum / span
+      sum += source[row + x + radius + 1]! - source[row + x - radius]!
+    }
+    for (; x < width; x++) {
+      horizontal[row + x] = sum / span
+      const drop = x - radius
+      sum += source[row + last]! - source[row + (drop < 0 ? 0 : drop)]!
     }
   }
-  for (let x = 0; x < width; x++) {
-    let sum = 0
-    for (let k = -radius; k <= radius; k++) sum += horizontal[clampIndex(k, height) * width + x]!
-    for (let y = 0; y < height; y++) {
-      out.data[y * width + x] = sum / span
-      sum +=
-        horizontal[clampIndex(y + radius + 1, height) * width + x]! - horizontal[clampIndex(y - radius, height) * width + x]!
+  const columns = new Float64Array(width)
+  const bottom = height - 1
+  for (let k = -radius; k <= radius; k++) {
+    const row = (k < 0 ? 0 : k > bottom ? bottom : k) * width
+    for (let x = 0; x < width; x++) columns[x] += horizontal[row + x]!
+  }
+  const target = out.data
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    const add = y + radius + 1
+    const drop = y - radius
+    const addRow = (add > bottom ? bottom : add) * width
+    const dropRow = (drop < 0 ? 0 : drop) * width
+    for (let x = 0; x < width; x++) {
+      const sum = columns[x]!
+      target[row + x] = sum / span
+      columns[x] = sum + (horizontal[addRow + x]! - horizontal[dropRow + x]!)
     }
   }
   return out
@@ -163,27 +193,42 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
       }
     return out
   }
+  // Each output pixel's footprint: source columns xa ≤ x < xb and rows ya ≤ y < yb. The rows
+  // of one output row are summed column by column first (integer sums, so the order of
+  // adding does not matter), then each footprint's columns.
+  const xa = new Int32Array(width)
+  const xb = new Int32Array(width)
+  for (let x = 0; x < width; x++) {
+    xa[x] = Math.floor(x * sx)
+    xb[x] = Math.max(xa[x]! + 1, Math.min(image.width, Math.floor((x + 1) * sx)))
+  }
+  const source = image.data
+  const target = out.data
+  const columnSums = new Float64Array(image.width * 3)
   for (let y = 0; y < height; y++) {
     const ya = Math.floor(y * sy)
     const yb = Math.max(ya + 1, Math.min(image.height, Math.floor((y + 1) * sy)))
-    for (let x = 0; x < width; x++) {
-      const xa = Math.floor(x * sx)
-      const xb = Math.max(xa + 1, Math.min(image.width, Math.floor((x + 1) * sx)))
+    columnSums.fill(0)
+    for (let yy = ya; yy < yb; yy++)
+      for (let xx = 0, i = yy * image.width * 4, c = 0; xx < image.width; xx++, i += 4, c += 3) {
+        columnSums[c] += source[i]!
+        columnSums[c + 1] += source[i + 1]!
+        columnSums[c + 2] += source[i + 2]!
+      }
+    for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
       let r = 0
       let g = 0
       let b = 0
-      for (let yy = ya; yy < yb; yy++)
-        for (let xx = xa; xx < xb; xx++) {
-          const i = (yy * image.width + xx) * 4
-          r += image.data[i]!
-          g += image.data[i + 1]!
-          b += image.data[i + 2]!
-        }
-      const n = (yb - ya) * (xb - xa)
-      pixel[0] = r / n
-      pixel[1] = g / n
-      pixel[2] = b / n
-      writePixel(out, x, y, pixel)
+      for (let xx = xa[x]!, c = 3 * xx; xx < xb[x]!; xx++, c += 3) {
+        r += columnSums[c]!
+        g += columnSums[c + 1]!
+        b += columnSums[c + 2]!
+      }
+      const n = (yb - ya) * (xb[x]! - xa[x]!)
+      target[o] = r / n
+      target[o + 1] = g / n
+      target[o + 2] = b / n
+      target[o + 3] = 255
     }
   }
   return out
@@ -261,7 +306,12 @@ export interface Components {
   components: Component[]
 }
 
-/** Labels the 4- or 8-connected regions of a mask, with area, bounding box and centroid. */
+/**
+ * Labels the 4- or 8-connected regions of a mask, with area, bounding box and centroid.
+ * Found run by run (one pass joining each run of the mask to the runs it touches in the row
+ * above, then one over the runs): labels are numbered in the order a raster scan first meets
+ * each region.
+ */
 export function connectedComponents(
   mask: Uint8Array,
   width: number,
@@ -269,53 +319,92 @@ export function connectedComponents(
   connectivity: 4 | 8 = 8,
 ): Components {
   const labels = new Int32Array(width * height)
-  const components: Component[] = []
-  const stack: number[] = []
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || labels[start]) continue
-    const label = components.length + 1
-    const component: Component = {
-      label,
-      area: 0,
-      minX: width,
-      minY: height,
-      maxX: -1,
-      maxY: -1,
-      centroidX: 0,
-      centroidY: 0,
+  // Runs of set pixels, row by row: start and end (inclusive) as pixel indices.
+  let capacity = 1024
+  let starts = new Int32Array(capacity)
+  let ends = new Int32Array(capacity)
+  let parent = new Int32Array(capacity)
+  let runs = 0
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!
+      i = parent[i]!
     }
-    labels[start] = label
-    stack.push(start)
-    while (stack.length > 0) {
-      const p = stack.pop()!
-      const x = p % width
-      const y = (p - x) / width
-      component.area++
-      component.centroidX += x
-      component.centroidY += y
-      if (x < component.minX) component.minX = x
-      if (x > component.maxX) component.maxX = x
-      if (y < component.minY) component.minY = y
-      if (y > component.maxY) component.maxY = y
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy
-        if (ny < 0 || ny >= height) continue
-        for (let dx = -1; dx <= 1; dx++) {
-          if (dx === 0 && dy === 0) continue
-          if (connectivity === 4 && dx !== 0 && dy !== 0) continue
-          const nx = x + dx
-          if (nx < 0 || nx >= width) continue
-          const q = ny * width + nx
-          if (mask[q] && !labels[q]) {
-            labels[q] = label
-            stack.push(q)
-          }
+    return i
+  }
+  // Diagonal neighbours join runs that only touch at a corner.
+  const reach = connectivity === 8 ? 1 : 0
+  let previousFirst = 0
+  let previousLast = 0
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    const rowEnd = row + width
+    const first = runs
+    let p = row
+    let above = previousFirst
+    while (p < rowEnd) {
+      while (p < rowEnd && !mask[p]) p++
+      if (p === rowEnd) break
+      const start = p
+      while (p < rowEnd && mask[p]) p++
+      if (runs === capacity) {
+        capacity *= 2
+        const grow = (old: Int32Array) => {
+          const next = new Int32Array(capacity)
+          next.set(old)
+          return next
         }
+        starts = grow(starts)
+        ends = grow(ends)
+        parent = grow(parent)
+      }
+      const run = runs++
+      starts[run] = start
+      ends[run] = p - 1
+      parent[run] = run
+      // Runs of the row above that touch this one (column ranges overlap, widened by `reach`);
+      // those ending before it end before every later run of this row too.
+      const from = start - width - reach
+      const to = p - 1 - width + reach
+      while (above < previousLast && ends[above]! < from) above++
+      for (let other = above; other < previousLast && starts[other]! <= to; other++) {
+        const a = root(other)
+        const b = root(run)
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
       }
     }
+    previousFirst = first
+    previousLast = runs
+  }
+  // A region's root is its first run (joins keep the smaller index), met first by a raster scan.
+  const components: Component[] = []
+  const labelOfRoot = new Int32Array(runs)
+  for (let run = 0; run < runs; run++) {
+    const top = root(run)
+    let component: Component
+    if (top === run) {
+      component = { label: components.length + 1, area: 0, minX: width, minY: height, maxX: -1, maxY: -1, centroidX: 0, centroidY: 0 }
+      components.push(component)
+      labelOfRoot[run] = component.label
+    } else component = components[labelOfRoot[top]! - 1]!
+    const start = starts[run]!
+    const end = ends[run]!
+    const y = Math.floor(start / width)
+    const a = start - y * width
+    const b = end - y * width
+    const length = b - a + 1
+    labels.fill(component.label, start, end + 1)
+    component.area += length
+    component.centroidX += ((a + b) * length) / 2
+    component.centroidY += y * length
+    if (a < component.minX) component.minX = a
+    if (b > component.maxX) component.maxX = b
+    if (y < component.minY) component.minY = y
+    if (y > component.maxY) component.maxY = y
+  }
+  for (const component of components) {
     component.centroidX /= component.area
     component.centroidY /= component.area
-    components.push(component)
   }
   return { labels, components }
 }
@@ -352,11 +441,20 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)]
 }
 
-/** The whole image in Lab, three floats per pixel. */
+/** The whole image in Lab, three floats per pixel (rgbToLab's arithmetic, without a triple per pixel). */
 export function toLab(image: RgbaImage): Float32Array {
   const lab = new Float32Array(image.width * image.height * 3)
-  for (let p = 0; p < image.width * image.height; p++) {
-    lab.set(rgbToLab(image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!), p * 3)
+  const { data } = image
+  for (let p = 0, i = 0; i < lab.length; p += 4, i += 3) {
+    const lr = LINEAR_OF_BYTE[data[p]!]!
+    const lg = LINEAR_OF_BYTE[data[p + 1]!]!
+    const lb = LINEAR_OF_BYTE[data[p + 2]!]!
+    const fx = labCurve((0.4124564 * lr + 0.3575761 * lg + 0.1804375 * lb) / 0.95047)
+    const fy = labCurve(0.2126729 * lr + 0.7151522 * lg + 0.072175 * lb)
+    const fz = labCurve((0.0193339 * lr + 0.119192 * lg + 0.9503041 * lb) / 1.08883)
+    lab[i] = 116 * fy - 16
+    lab[i + 1] = 500 * (fx - fy)
+    lab[i + 2] = 200 * (fy - fz)
   }
   return lab
 }
@@ -509,12 +607,33 @@ export function warpQuadrilateral(
 /** Builds a width × height image whose pixel (x, y) is the source at toSource(x+½, y+½). */
 export function warpPerspective(image: RgbaImage, toSource: Homography, width: number, height: number): RgbaImage {
   const out = createRgbaImage(width, height)
-  const pixel: Rgb = [0, 0, 0]
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const p = applyHomography(toSource, x + 0.5, y + 0.5)
-      sampleBilinear(image, p.x - 0.5, p.y - 0.5, pixel)
-      writePixel(out, x, y, pixel)
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = toSource
+  const { data, width: sourceWidth, height: sourceHeight } = image
+  const target = out.data
+  // applyHomography and sampleBilinear, written out: the same arithmetic, no object per pixel.
+  for (let y = 0, o = 0; y < height; y++)
+    for (let x = 0; x < width; x++, o += 4) {
+      const px = x + 0.5
+      const py = y + 0.5
+      const w = h6 * px + h7 * py + h8
+      const fx = Math.min(sourceWidth - 1, Math.max(0, (h0 * px + h1 * py + h2) / w - 0.5))
+      const fy = Math.min(sourceHeight - 1, Math.max(0, (h3 * px + h4 * py + h5) / w - 0.5))
+      const x0 = Math.floor(fx)
+      const y0 = Math.floor(fy)
+      const x1 = Math.min(sourceWidth - 1, x0 + 1)
+      const y1 = Math.min(sourceHeight - 1, y0 + 1)
+      const tx = fx - x0
+      const ty = fy - y0
+      const i00 = (y0 * sourceWidth + x0) * 4
+      const i10 = (y0 * sourceWidth + x1) * 4
+      const i01 = (y1 * sourceWidth + x0) * 4
+      const i11 = (y1 * sourceWidth + x1) * 4
+      for (let c = 0; c < 3; c++) {
+        const top = data[i00 + c]! * (1 - tx) + data[i10 + c]! * tx
+        const bottom = data[i01 + c]! * (1 - tx) + data[i11 + c]! * tx
+        target[o + c] = top * (1 - ty) + bottom * ty
+      }
+      target[o + 3] = 255
     }
   return out
 }

@@ -52,28 +52,37 @@ function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y)
 }
 
-/** The brightest value within `radius` of each pixel (a square window), in two one-dimensional passes. */
-function localMaximum(image: GrayImage, radius: number): GrayImage {
+/**
+ * The brightest value within `radius` of each pixel of the box x0…x1, y0…y1 (a square
+ * window, cut at the photo's edges), in two one-dimensional passes; the box's own image.
+ * Only the boxes where seams are looked for are measured, not the whole photo.
+ */
+function localMaximum(image: GrayImage, radius: number, x0: number, y0: number, x1: number, y1: number): GrayImage {
   const { width, height, data } = image
-  const across = new Float32Array(data.length)
-  for (let y = 0; y < height; y++) {
+  const boxWidth = x1 - x0 + 1
+  // Rows the box's windows reach, each maximum across (columns of the box only).
+  const top = Math.max(0, y0 - radius)
+  const bottom = Math.min(height - 1, y1 + radius)
+  const across = new Float32Array((bottom - top + 1) * boxWidth)
+  for (let y = top; y <= bottom; y++) {
     const row = y * width
-    for (let x = 0; x < width; x++) {
+    const into = (y - top) * boxWidth - x0
+    for (let x = x0; x <= x1; x++) {
       const from = row + (x > radius ? x - radius : 0)
       const to = row + (x + radius < width ? x + radius : width - 1)
       let high = data[from]!
       for (let k = from + 1; k <= to; k++) if (data[k]! > high) high = data[k]!
-      across[row + x] = high
+      across[into + x] = high
     }
   }
-  const out = createGrayImage(width, height)
-  for (let y = 0; y < height; y++) {
-    const from = (y > radius ? y - radius : 0) * width
-    const to = (y + radius < height ? y + radius : height - 1) * width
-    for (let x = 0; x < width; x++) {
+  const out = createGrayImage(boxWidth, y1 - y0 + 1)
+  for (let y = y0; y <= y1; y++) {
+    const from = ((y > radius ? y - radius : 0) - top) * boxWidth
+    const to = ((y + radius < height ? y + radius : height - 1) - top) * boxWidth
+    for (let x = 0; x < boxWidth; x++) {
       let high = across[from + x]!
-      for (let k = from + width + x; k <= to + x; k += width) if (across[k]! > high) high = across[k]!
-      out.data[y * width + x] = high
+      for (let k = from + boxWidth + x; k <= to + x; k += boxWidth) if (across[k]! > high) high = across[k]!
+      out.data[(y - y0) * boxWidth + x] = high
     }
   }
   return out
@@ -187,21 +196,31 @@ function fillHoles(pixels: Int32Array, width: number): Int32Array {
   // 0 unknown, 1 blob, 2 outside (reached from the box's rim).
   const state = new Uint8Array(w * h)
   for (const q of local) state[q] = 1
-  const stack = [0]
+  // Each pixel enters the stack at most once (it is marked as it enters).
+  const stack = new Int32Array(w * h)
+  let top = 0
+  stack[top++] = 0
   state[0] = 2
-  const visit = (n: number) => {
-    if (state[n] !== 0) return
-    state[n] = 2
-    stack.push(n)
-  }
-  while (stack.length > 0) {
-    const q = stack.pop()!
+  const last = w * h - w
+  while (top > 0) {
+    const q = stack[--top]!
     const x = q % w
-    const y = (q - x) / w
-    if (x > 0) visit(q - 1)
-    if (x < w - 1) visit(q + 1)
-    if (y > 0) visit(q - w)
-    if (y < h - 1) visit(q + w)
+    if (x > 0 && state[q - 1] === 0) {
+      state[q - 1] = 2
+      stack[top++] = q - 1
+    }
+    if (x < w - 1 && state[q + 1] === 0) {
+      state[q + 1] = 2
+      stack[top++] = q + 1
+    }
+    if (q >= w && state[q - w] === 0) {
+      state[q - w] = 2
+      stack[top++] = q - w
+    }
+    if (q < last && state[q + w] === 0) {
+      state[q + w] = 2
+      stack[top++] = q + w
+    }
   }
   let count = 0
   for (let q = 0; q < state.length; q++) if (state[q] !== 2) count++
@@ -237,7 +256,7 @@ function localFrame(pixels: Int32Array, width: number) {
     const x = q % w
     return ((q - x) / w - 1 + minY) * width + (x - 1 + minX)
   }
-  return { w, h, local, toGlobal }
+  return { w, h, local, toGlobal, minX, minY }
 }
 
 /**
@@ -373,14 +392,9 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const contrast = Math.max(10, paperSum / Math.max(1, paperCount) - tableSum / Math.max(1, paper.data.length - paperCount))
   // A seam: a thin line darker than the brightest paper round it (the edge of a card lying on
   // or beside another).
-  const surround = localMaximum(paper, 3)
   const seamDepth = Math.max(8, 0.08 * contrast)
   const mask = new Uint8Array(width * height)
-  const seam = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) {
-    mask[p] = paper.data[p]! > level ? 1 : 0
-    seam[p] = paper.data[p]! < surround.data[p]! - seamDepth ? 1 : 0
-  }
+  for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level ? 1 : 0
   const { labels, components } = connectedComponents(mask, width, height, 4)
   const minimumArea = width * height * 0.004
 
@@ -409,19 +423,22 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
   /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
   const seamPieces = (own: Int32Array, least: number): Int32Array[] => {
-    const { w, h, local, toGlobal } = localFrame(own, width)
+    const { w, h, local, toGlobal, minX, minY } = localFrame(own, width)
+    // The brightest paper round each pixel of the blob's box (the frame less its border).
+    const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
     const kept = new Uint8Array(w * h)
     local.forEach((q, i) => {
-      if (!seam[own[i]!]) kept[q] = 1
+      const p = own[i]!
+      const x = p % width
+      const around = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]!
+      if (!(paper.data[p]! < around - seamDepth)) kept[q] = 1
     })
     const pieces = connectedComponents(kept, w, h, 4)
-    return pieces.components
-      .filter((c) => c.area >= least)
-      .map((c) => {
-        const members: number[] = []
-        for (const q of local) if (pieces.labels[q] === c.label) members.push(toGlobal(q))
-        return fillHoles(Int32Array.from(members), width)
-      })
+    const large = pieces.components.filter((c) => c.area >= least)
+    // Each piece's pixels, in the blob's order, gathered in one pass over the blob.
+    const members = new Map<number, number[]>(large.map((c) => [c.label, []]))
+    for (const q of local) members.get(pieces.labels[q]!)?.push(toGlobal(q))
+    return large.map((c) => fillHoles(Int32Array.from(members.get(c.label)!), width))
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:

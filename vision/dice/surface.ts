@@ -46,12 +46,16 @@ export function readDiceBySurface(image: RgbaImage): SurfaceDie[] {
       if (x < band || y < band || x >= width - band || y >= height - band) edgePixels.push(y * width + x)
   const surface = medianColour(edgePixels.map(at))
   const uniform = new Float32Array(width * height * 3)
-  for (let p = 0; p < width * height; p++) uniform.set(surface, p * 3)
+  for (let i = 0; i < uniform.length; i += 3) {
+    uniform[i] = surface[0]
+    uniform[i + 1] = surface[1]
+    uniform[i + 2] = surface[2]
+  }
   const rough = findDieBlobs(width, height, lab, edgePixels, uniform)
   const sides = rough.blobs.map((blob) => Math.sqrt(blob.area))
   const shortSide = Math.min(width, height)
   const patch = sides.length > 0 ? Math.min(shortSide / 2, Math.max(shortSide / 10, 2.2 * median(sides))) : shortSide / 3
-  const localSurface = surfaceModel(width, height, at, patch)
+  const localSurface = surfaceModel(width, height, lab, patch)
   const { labels, blobs: dieBlobs } = findDieBlobs(width, height, lab, edgePixels, localSurface)
 
   const dice = dieBlobs.map((blob) => {
@@ -124,19 +128,27 @@ function findDieBlobs(
  * The surface's colour near each pixel: the median over patches of side `patch` (dice
  * cover well under half of one), interpolated between patch centres.
  */
-function surfaceModel(width: number, height: number, at: (p: number) => Lab, patch: number): Float32Array {
+function surfaceModel(width: number, height: number, lab: Float32Array, patch: number): Float32Array {
   const columns = Math.max(1, Math.round(width / patch))
   const rows = Math.max(1, Math.round(height / patch))
   const cellWidth = width / columns
   const cellHeight = height / rows
   const grid: Lab[] = []
   const step = Math.max(1, Math.round(patch / 24))
+  // Each channel's samples in a typed array of their own (the Lab image holds 32-bit floats, so they fit exactly).
+  const channels = [0, 1, 2].map(() => new Float32Array(Math.ceil(cellWidth / step + 1) * Math.ceil(cellHeight / step + 1)))
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
-      const samples: Lab[] = []
+      let count = 0
       for (let y = Math.floor(r * cellHeight); y < (r + 1) * cellHeight; y += step)
-        for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) samples.push(at(y * width + x))
-      grid.push(medianColour(samples))
+        for (let x = Math.floor(c * cellWidth); x < (c + 1) * cellWidth; x += step) {
+          const p = (y * width + x) * 3
+          channels[0]![count] = lab[p]!
+          channels[1]![count] = lab[p + 1]!
+          channels[2]![count] = lab[p + 2]!
+          count++
+        }
+      grid.push(channels.map((channel) => medianOfSorted(channel.subarray(0, count).sort())) as Lab)
     }
   const out = new Float32Array(width * height * 3)
   for (let y = 0; y < height; y++) {
@@ -157,6 +169,13 @@ function surfaceModel(width: number, height: number, at: (p: number) => Lab, pat
     }
   }
   return out
+}
+
+/** The middle of sorted values (the mean of the two middle ones for an even count), as raster's median gives it. */
+function medianOfSorted(sorted: Float32Array): number {
+  if (sorted.length === 0) return 0
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 /** A die's shadow is the surface, darker but of the same hue: not part of the die. */
