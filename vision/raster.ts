@@ -91,7 +91,7 @@ export function boxBlur(image: GrayImage, radius: number): GrayImage {
   const bottom = height - 1
   for (let k = -radius; k <= radius; k++) {
     const row = (k < 0 ? 0 : k > bottom ? bottom : k) * width
-    for (let x = 0; x < width; x++) columns[x] += horizontal[row + x]!
+    for (let x = 0; x < width; x++) columns[x] = columns[x]! + horizontal[row + x]!
   }
   const target = out.data
   for (let y = 0; y < height; y++) {
@@ -131,10 +131,6 @@ export function mapChannels(image: RgbaImage, filter: (channel: GrayImage) => Gr
     for (let p = 0; p < channel.data.length; p++) out.data[p * 4 + c] = filtered.data[p]!
   }
   return out
-}
-
-function clampIndex(i: number, size: number): number {
-  return i < 0 ? 0 : i >= size ? size - 1 : i
 }
 
 /** The colour at a sub-pixel point, bilinear; points outside the image take the edge colour. */
@@ -211,9 +207,9 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
     columnSums.fill(0)
     for (let yy = ya; yy < yb; yy++)
       for (let xx = 0, i = yy * image.width * 4, c = 0; xx < image.width; xx++, i += 4, c += 3) {
-        columnSums[c] += source[i]!
-        columnSums[c + 1] += source[i + 1]!
-        columnSums[c + 2] += source[i + 2]!
+        columnSums[c] = columnSums[c]! + source[i]!
+        columnSums[c + 1] = columnSums[c + 1]! + source[i + 1]!
+        columnSums[c + 2] = columnSums[c + 2]! + source[i + 2]!
       }
     for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
       let r = 0

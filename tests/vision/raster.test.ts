@@ -43,6 +43,22 @@ describe('grey levels and blur', () => {
     expect(blurred.data[0]).toBe(0)
   })
 
+  it('box blur gives each pixel the mean of its window, edges repeated, at any radius and size', () => {
+    const image = createGrayImage(13, 7)
+    image.data.forEach((_, i) => (image.data[i] = (i * 37) % 101))
+    const at = (x: number, y: number) =>
+      image.data[Math.min(image.height - 1, Math.max(0, y)) * image.width + Math.min(image.width - 1, Math.max(0, x))]!
+    for (const radius of [1, 2, 6, 9]) {
+      const blurred = boxBlur(image, radius)
+      for (let y = 0; y < image.height; y++)
+        for (let x = 0; x < image.width; x++) {
+          let sum = 0
+          for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) sum += at(x + dx, y + dy)
+          expect(blurred.data[y * image.width + x]).toBeCloseTo(sum / (2 * radius + 1) ** 2, 3)
+        }
+    }
+  })
+
   it('gaussian blur conserves the total of a spike away from the edges', () => {
     const image = createGrayImage(41, 41)
     image.data[20 * 41 + 20] = 1000
@@ -103,7 +119,55 @@ describe('connected components', () => {
     expect(connectedComponents(mask, 2, 2, 8).components).toHaveLength(1)
     expect(connectedComponents(mask, 2, 2, 4).components).toHaveLength(2)
   })
+
+  it('labels runs as a pixel-by-pixel flood fill does, numbered in raster order (U shapes, spirals, noise)', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    for (let trial = 0; trial < 60; trial++) {
+      const width = 1 + Math.floor(random() * 30)
+      const height = 1 + Math.floor(random() * 20)
+      const density = random()
+      const mask = Uint8Array.from({ length: width * height }, () => (random() < density ? 1 : 0))
+      for (const connectivity of [4, 8] as const) {
+        const { labels, components } = connectedComponents(mask, width, height, connectivity)
+        const expected = floodFillLabels(mask, width, height, connectivity)
+        expect([...labels]).toEqual([...expected])
+        expect(components.map((c) => c.area)).toEqual(
+          components.map((c) => expected.filter((label) => label === c.label).length),
+        )
+      }
+    }
+  })
 })
+
+/** The reference: each unlabelled pixel met in raster order starts a new region, filled neighbour by neighbour. */
+function floodFillLabels(mask: Uint8Array, width: number, height: number, connectivity: 4 | 8): Int32Array {
+  const labels = new Int32Array(width * height)
+  let next = 0
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue
+    labels[start] = ++next
+    const stack = [start]
+    while (stack.length > 0) {
+      const p = stack.pop()!
+      const x = p % width
+      const y = (p - x) / width
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          if ((dx === 0 && dy === 0) || (connectivity === 4 && dx !== 0 && dy !== 0)) continue
+          const nx = x + dx
+          const ny = y + dy
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
+          const q = ny * width + nx
+          if (mask[q] && !labels[q]) {
+            labels[q] = next
+            stack.push(q)
+          }
+        }
+    }
+  }
+  return labels
+}
 
 describe('colour conversions', () => {
   it('gives Lab of white and black', () => {

@@ -423,22 +423,23 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
   /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
   const seamPieces = (own: Int32Array, least: number): Int32Array[] => {
-    const { w, h, local, toGlobal, minX, minY } = localFrame(own, width)
+    const { w, h, local, minX, minY } = localFrame(own, width)
     // The brightest paper round each pixel of the blob's box (the frame less its border).
     const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
     const kept = new Uint8Array(w * h)
-    local.forEach((q, i) => {
+    for (let i = 0; i < local.length; i++) {
       const p = own[i]!
       const x = p % width
       const around = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]!
-      if (!(paper.data[p]! < around - seamDepth)) kept[q] = 1
-    })
+      if (!(paper.data[p]! < around - seamDepth)) kept[local[i]!] = 1
+    }
     const pieces = connectedComponents(kept, w, h, 4)
     const large = pieces.components.filter((c) => c.area >= least)
-    // Each piece's pixels, in the blob's order, gathered in one pass over the blob.
-    const members = new Map<number, number[]>(large.map((c) => [c.label, []]))
-    for (const q of local) members.get(pieces.labels[q]!)?.push(toGlobal(q))
-    return large.map((c) => fillHoles(Int32Array.from(members.get(c.label)!), width))
+    // Each piece's pixels, in the blob's order, gathered in one pass over the blob (local[i] is own[i] in the frame).
+    const members: (number[] | undefined)[] = []
+    for (const c of large) members[c.label] = []
+    for (let i = 0; i < local.length; i++) members[pieces.labels[local[i]!]!]?.push(own[i]!)
+    return large.map((c) => fillHoles(Int32Array.from(members[c.label]!), width))
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:

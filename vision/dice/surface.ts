@@ -108,11 +108,12 @@ function findDieBlobs(
   const strongCount = new Uint32Array(weak.components.length + 1)
   for (let p = 0; p < mask.length; p++) if (mask[p] && fromSurface[p]! > level) strongCount[weak.labels[p]!]!++
   // Growth that more than doubles a region has leaked into the surface: keep the strong part.
-  const grewSafely = (label: number) =>
-    strongCount[label]! > 0 && weak.components[label - 1]!.area <= 1.6 * strongCount[label]!
+  const grewSafely = new Uint8Array(weak.components.length + 1)
+  for (const { label, area } of weak.components)
+    grewSafely[label] = strongCount[label]! > 0 && area <= 1.6 * strongCount[label]! ? 1 : 0
   for (let p = 0; p < mask.length; p++) {
     if (!mask[p]) continue
-    mask[p] = grewSafely(weak.labels[p]!) || fromSurface[p]! > level ? 1 : 0
+    mask[p] = grewSafely[weak.labels[p]!] || fromSurface[p]! > level ? 1 : 0
   }
   fillHoles(mask, width, height)
   const { labels, components } = connectedComponents(mask, width, height, 4)
