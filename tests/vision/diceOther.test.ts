@@ -22,6 +22,8 @@ interface Die {
   value: number
   /** Turn of the face, radians. */
   angle: number
+  /** Pips (indices into PIPS[value]) left unprinted: a pip worn off, or lost in a glint. */
+  missing?: number[]
 }
 
 interface Look {
@@ -32,6 +34,8 @@ interface Look {
   pipColour: Rgb
   /** The face's colour at a point of the face (dx, dy from its centre, in sides). */
   body: (dx: number, dy: number, die: Die) => Rgb
+  /** What lies around the dice at a point of the photo (a plain pale tray unless given). */
+  table?: (x: number, y: number) => Rgb
 }
 
 /** Dice on a pale tray with a little sensor noise; each pixel the mean of 2×2 samples, as a lens softens edges. */
@@ -49,11 +53,11 @@ function draw(width: number, height: number, dice: Die[], look: Look, seed: numb
       const qx = Math.max(Math.abs(dx) - (0.5 - corner), 0)
       const qy = Math.max(Math.abs(dy) - (0.5 - corner), 0)
       if (Math.hypot(qx, qy) > corner) continue
-      for (const [i, j] of PIPS[die.value]!)
-        if (Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return look.pipColour
+      for (const [k, [i, j]] of PIPS[die.value]!.entries())
+        if (!die.missing?.includes(k) && Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return look.pipColour
       return look.body(dx, dy, die)
     }
-    return [206, 206, 200]
+    return look.table?.(x, y) ?? [206, 206, 200]
   }
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -97,5 +101,38 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     const ivory = (): Rgb => [236, 226, 200]
     const look: Look = { side: 40, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory }
     expect(valuesOf(draw(1600, 1200, dice, look, 3))).toEqual({ values, uncertain: [] })
+  })
+
+  // A dice tray's white plastic bar with its two grey screw holes: a round blob on a plain ring,
+  // as a one's pip is, but with no die's square face around it.
+  const tray = (x: number, y: number): Rgb => {
+    if (y < 540 || y > 610 || x < 12 || x > 628) return [214, 214, 212]
+    if (y < 542 || y > 608) return [196, 196, 194]
+    for (const hole of [55, 585]) if (Math.hypot(x - hole, y - 575) < 14) return [120, 120, 122]
+    return [238, 238, 236]
+  }
+  const ivory = (): Rgb => [236, 226, 200]
+  const onTray: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory, table: tray }
+  const sureOnes = (image: RgbaImage) => {
+    const reading = readDice(image)
+    return reading.dice.filter((_, i) => !reading.uncertain.includes(i)).map((d) => [d.value, Math.round(d.centre.x / 10), Math.round(d.centre.y / 10)])
+  }
+
+  it('reads no screw hole in a plain bar as a one: a lone pip needs a die’s square face around it', () => {
+    // Two ones, and their other dice not seen: the holes' pips match the ones' size as well as they do each other's.
+    const dice = [
+      { x: 180, y: 220, value: 1, angle: 0.1 },
+      { x: 420, y: 300, value: 1, angle: 0.5 },
+    ]
+    expect(sureOnes(draw(640, 640, dice, onTray, 5))).toEqual([[1, 18, 22], [1, 42, 30]])
+  })
+
+  it('asks about a lone pip off its face’s middle: a two whose other pip is lost', () => {
+    const dice = [
+      { x: 150, y: 220, value: 1, angle: 0.1 },
+      { x: 320, y: 260, value: 6, angle: 0.4 },
+      { x: 480, y: 220, value: 2, angle: 0.2, missing: [1] },
+    ]
+    expect(sureOnes(draw(640, 640, dice, { ...onTray, table: undefined }, 9))).toEqual([[1, 15, 22], [6, 32, 26]])
   })
 })

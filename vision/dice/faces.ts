@@ -4,6 +4,7 @@
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import type { Pip } from './pips.ts'
+import { noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
   pips: Pip[]
@@ -214,7 +215,7 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const topFaces = new Set<number[]>()
   for (const members of groups.values()) {
     for (const part of splitIntoFaces(members, pips, links, topFaces)) {
-      const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length && !topFaces.has(part))
+      const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length && !topFaces.has(part), pips)
       if (face) faces.push(face)
     }
   }
@@ -318,20 +319,6 @@ function kMeans(members: number[], pips: readonly Pip[], k: number, seed: number
   return parts
 }
 
-function sampleDisc(gray: GrayImage, centre: Point, radius: number): number {
-  let sum = 0
-  let count = 0
-  const r = Math.max(1, radius)
-  for (let y = Math.floor(centre.y - r); y <= Math.ceil(centre.y + r); y++)
-    for (let x = Math.floor(centre.x - r); x <= Math.ceil(centre.x + r); x++) {
-      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
-      if (Math.hypot(x - centre.x, y - centre.y) > r) continue
-      sum += gray.data[y * gray.width + x]!
-      count++
-    }
-  return count > 0 ? sum / count : NaN
-}
-
 /**
  * The face's grey at a point, from the grey around the pips nearest it: a marbled or
  * translucent face is lighter in one part than in another, and is still plain where it
@@ -373,7 +360,11 @@ function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Poi
   return total > 0 ? plain / total : 0
 }
 
-function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null {
+/** A lone pip with no die seen around it is asked about below every other doubt: it is likelier no die at all. */
+const NO_BODY = 0.25
+
+/** `all` are every pip found in the photo, the face's among them. */
+function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonly Pip[]): Face | null {
   const doubts: string[] = []
   const fit = fitLayout(pips)
   const radius = mean(pips.map((p) => p.radius))
@@ -396,6 +387,13 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean): Face | null
   if (wasSplit) {
     doubts.push('split from a larger group')
     confidence = Math.min(confidence, 0.65)
+  }
+  if (fit.value === 1) {
+    const noDie = noDieAround(image, pips[0]!, all)
+    if (noDie) {
+      doubts.push(noDie)
+      confidence = Math.min(confidence, NO_BODY)
+    }
   }
   const sizes = pips.map((p) => p.radius)
   if (Math.max(...sizes) / Math.min(...sizes) > 1.45) {

@@ -1,0 +1,174 @@
+// The die around a lone pip (issue 10). A face of one pip has no layout to vouch for it: a
+// screw hole in a plastic bar, a dark coloured die seen whole against a white tray, a knot in
+// the wood are all a round blob on a plain ring, just like a one's pip. What a one has and they
+// have not is a die's body: a face of the ring's colour that ends, not far off, on every side,
+// about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
+import { deltaE, rgbToLab, type GrayImage, type Lab, type Point } from '../raster.ts'
+import type { FaceImage } from './faces.ts'
+import type { Pip } from './pips.ts'
+
+/** Rays cast from the pip's centre: enough that a die's four edges each stop several. */
+const RAYS = 32
+/**
+ * How far (in pip radii) a ray may go before the face must have ended: a one's pip is printed
+ * at least about 0.06 of the side across its radius, so the face's corner lies within 12 radii;
+ * a slanted view adds the front face below the top.
+ */
+const FARTHEST = 16
+/** Rays start beyond the pip's ring, which its finder has already seen plain. */
+const NEAREST = 1.8
+/** Rays that may run on: where the die touches another of its colour, or its edge is lit like the table. */
+const RUNAWAYS = 3
+
+/**
+ * Where the face ends: a grey or a colour this far from the face just before. An ivory die on
+ * pale wood or grey cloth differs by about ΔE 12–20; the pip's own contrast says nothing of it.
+ */
+const FACE_GREY = 14
+const FACE_COLOUR = 11
+/** How far back along a ray (photo pixels) the face it runs over is remembered. */
+const LOOK_BACK = 10
+/** A die's top face is square: seen at a slant its width one way and across differ by no more than the pip's own squash. */
+const SQUARE = 1.5
+/** The pip of a one lies at its face's middle: off it by at most this share of the face's width. */
+const OFF_CENTRE = 0.4
+/** The face of a one is looked over for spots this far from its middle, in half sides. */
+const SPOT_REACH = 0.75
+/** A spot this much of the pip's contrast darker (lighter) than the face is a pip. */
+const SPOT = 0.45
+/** Pips seen flatter than this are unsquashed only this far (a tiny pip's shape is noise). */
+const FLATTEST = 0.5
+
+/**
+ * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
+ * the plane of the face, each to where the face's grey or colour ends: a pip seen at a slant is
+ * an ellipse, and the face around it is squashed the same way, so each ray's direction and
+ * length are unsquashed by the pip's shape.
+ */
+export function noDieAround(image: FaceImage, pip: Pip, pips: readonly Pip[]): string | null {
+  const { gray, colour } = image
+  const { width, height } = gray
+  const squash = Math.max(FLATTEST, pip.roundness)
+  const cos = Math.cos(pip.angle)
+  const sin = Math.sin(pip.angle)
+  // Distances on the face, in the pip's major radii.
+  const radius = pip.radius / Math.sqrt(squash)
+  // Pips like this one (seen at the same slant, of about its size): a ray runs on across them,
+  // and one on the face makes it no one.
+  const alike = pips.filter(
+    (other) =>
+      other !== pip &&
+      other.polarity === pip.polarity &&
+      Math.max(other.radius, pip.radius) / Math.min(other.radius, pip.radius) < 1.6 &&
+      Math.max(other.roundness, pip.roundness) / Math.min(other.roundness, pip.roundness) < 1.22,
+  )
+  const crossed = new Set<Pip>()
+  // Reach of each ray: from the pip's centre to where the face ends, or Infinity.
+  const reach: number[] = []
+  for (let k = 0; k < RAYS; k++) {
+    const theta = (2 * Math.PI * k) / RAYS
+    // The face's direction (cos θ, sin θ) as the photo shows it: squashed across the pip's major axis, then turned.
+    const along = Math.cos(theta)
+    const across = squash * Math.sin(theta)
+    const stretch = Math.hypot(along, across)
+    const dx = (along * cos - across * sin) / stretch
+    const dy = (along * sin + across * cos) / stretch
+    // The face as the ray last saw it (a few pixels back): a face shaded from one side to the
+    // other changes slowly, its edge all at once.
+    const seen: { t: number; grey: number; lab: Lab }[] = []
+    const away = (t: number, grey: number, lab: Lab) => {
+      const back = seen.filter((s) => s.t >= t - LOOK_BACK && s.t <= t - LOOK_BACK / 2)
+      const face = back.length > 0 ? back.reduce((sum, s) => sum + s.grey, 0) / back.length : pip.face
+      const faceColour: Lab =
+        back.length > 0 ? [0, 1, 2].map((c) => back.reduce((sum, s) => sum + s.lab[c]!, 0) / back.length) as Lab : pip.faceColour
+      return Math.abs(grey - face) > FACE_GREY || deltaE(lab, faceColour) > FACE_COLOUR
+    }
+    let end = Infinity
+    let off = 0
+    const far = FARTHEST * radius * stretch
+    for (let t = NEAREST * radius * stretch; t <= far; t += 0.75) {
+      const x = pip.x + dx * t
+      const y = pip.y + dy * t
+      // The photo's edge ends the face as well as a die's edge does.
+      if (Math.round(x) < 0 || Math.round(y) < 0 || Math.round(x) >= width || Math.round(y) >= height) {
+        end = t
+        break
+      }
+      const onPip = alike.find((other) => Math.hypot(other.x - x, other.y - y) < NEAREST * other.radius)
+      if (onPip) {
+        crossed.add(onPip)
+        off = 0
+        continue
+      }
+      const p = Math.round(y) * width + Math.round(x)
+      const grey = gray.data[p]!
+      const lab = rgbToLab(colour.data[p * 4]!, colour.data[p * 4 + 1]!, colour.data[p * 4 + 2]!)
+      off = away(t, grey, lab) ? off + 1 : 0
+      if (off >= 2) {
+        end = t - 0.75
+        break
+      }
+      if (off === 0) seen.push({ t, grey, lab })
+    }
+    reach.push(end / stretch / radius)
+  }
+  const runaways = reach.filter((d) => !Number.isFinite(d)).length
+  // Widths across the face, each smoothed over its neighbours: the narrowest runs across two
+  // edges, and across it a square is as wide, a bar or a strip of table far wider.
+  const quarter = RAYS / 4
+  const at = (k: number) => reach[((k % RAYS) + RAYS) % RAYS]!
+  const middle = (k: number) => [at(k - 1), at(k), at(k + 1)].sort((a, b) => a - b)[1]!
+  const widthAt = (k: number) => middle(k) + middle(k + RAYS / 2)
+  let narrowest = 0
+  for (let k = 1; k < RAYS / 2; k++) if (widthAt(k) < widthAt(narrowest)) narrowest = k
+  const across = widthAt(narrowest + quarter)
+  const aspect = across / widthAt(narrowest)
+  // Where the face's middle lies from the pip, in the face's plane: x along the pip's major axis
+  // (across the line of sight), y along its minor axis, towards or away from the camera.
+  const half = (widthAt(narrowest) + across) / 4
+  const shift = (k: number) => (middle(k) - middle(k + RAYS / 2)) / 2
+  const angleOf = (k: number) => (2 * Math.PI * k) / RAYS
+  const middleX = (shift(narrowest) * Math.cos(angleOf(narrowest)) + shift(narrowest + quarter) * Math.cos(angleOf(narrowest + quarter))) / half
+  const middleY = (shift(narrowest) * Math.sin(angleOf(narrowest)) + shift(narrowest + quarter) * Math.sin(angleOf(narrowest + quarter))) / half
+  const offCentre = Math.hypot(middleX, middleY)
+  const halfSide = widthAt(narrowest) / 2
+  if (runaways > RUNAWAYS) return 'a lone pip with no die around it'
+  if (crossed.size > 0) return 'another pip on its face'
+  // A ray that ran on makes a width infinite, and the comparisons below false.
+  if (!(aspect <= SQUARE)) return 'a lone pip on no square face'
+  if (!(offCentre <= OFF_CENTRE)) return 'a lone pip off the middle of its face'
+  // A one's face is plain but for its pip: a spot of the pip's kind on it is a pip the finder
+  // missed (a two or a three read from one of its pips).
+  const onPhoto = (fx: number, fy: number) => ({
+    x: pip.x + radius * (fx * cos - squash * fy * sin),
+    y: pip.y + radius * (fx * sin + squash * fy * cos),
+  })
+  const centreX = middleX * half
+  const centreY = middleY * half
+  const n = { x: Math.cos(angleOf(narrowest)), y: Math.sin(angleOf(narrowest)) }
+  let spot = 0
+  for (let a = -SPOT_REACH; a <= SPOT_REACH + 1e-9; a += 0.25)
+    for (let b = -SPOT_REACH; b <= SPOT_REACH + 1e-9; b += 0.25) {
+      const fx = centreX + halfSide * (a * n.x - b * n.y)
+      const fy = centreY + halfSide * (a * n.y + b * n.x)
+      if (Math.hypot(fx, fy) < 2) continue
+      const point = onPhoto(fx, fy)
+      spot = Math.max(spot, pip.polarity * (pip.face - sampleDisc(gray, point, 0.6 * pip.radius)))
+    }
+  return spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null
+}
+
+/** The mean grey of a disc (NaN when it lies off the image). */
+export function sampleDisc(gray: GrayImage, centre: Point, radius: number): number {
+  let sum = 0
+  let count = 0
+  const r = Math.max(1, radius)
+  for (let y = Math.floor(centre.y - r); y <= Math.ceil(centre.y + r); y++)
+    for (let x = Math.floor(centre.x - r); x <= Math.ceil(centre.x + r); x++) {
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
+      if (Math.hypot(x - centre.x, y - centre.y) > r) continue
+      sum += gray.data[y * gray.width + x]!
+      count++
+    }
+  return count > 0 ? sum / count : NaN
+}
