@@ -42,6 +42,12 @@ const SUITS = ['S', 'H', 'D', 'C'] as const
 const SUIT_SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
 /** The face letters of Russian decks: валет, дама, король, туз. */
 const RUSSIAN_FACE: Record<string, string> = { J: 'В', Q: 'Д', K: 'К', A: 'Т' }
+/**
+ * Face letters of other decks that the templates above lack: the D of Dame (queen) on German,
+ * French and Scandinavian decks. (German B, Bube, is drawn exactly as Russian В; K and A are
+ * there already.)
+ */
+const OTHER_FACE_LETTERS = ['D']
 
 type Style = 'international' | 'russian'
 
@@ -332,7 +338,7 @@ async function renderGlyphs(
 }
 
 async function renderTemplates(browserPage: import('playwright-core').Page): Promise<void> {
-  const labels = [...RANKS, ...Object.values(RUSSIAN_FACE), 'O']
+  const labels = [...RANKS, ...Object.values(RUSSIAN_FACE), ...OTHER_FACE_LETTERS, 'O']
   const rankJobs = labels.flatMap((label) =>
     TEMPLATE_FONTS.flatMap((font) => [true, false].map((bold) => ({ label, font, bold, size: 160 }))),
   )

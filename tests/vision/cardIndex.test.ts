@@ -1,8 +1,9 @@
 // The corner index cut out of a rectified card (vision/cards/cornerIndex.ts), on cards drawn in
 // code: what belongs to the rank and the suit when the print is faint in places or fused with
-// what lies beside it.
+// what lies beside it, and the face letters of decks other than the international and Russian.
 import { describe, expect, it } from 'vitest'
 import { findCornerIndex } from '../../vision/cards/cornerIndex.ts'
+import { decideRank, matchRank, withTenShape } from '../../vision/cards/rank.ts'
 import { CARD_HEIGHT, CARD_WIDTH } from '../../vision/cards/findCards.ts'
 import { createRgbaImage, type RgbaImage } from '../../vision/raster.ts'
 
@@ -62,5 +63,72 @@ describe('the corner index', () => {
     const index = findCornerIndex(card(...tenLine(false), [18, 23, 19, 25, INK]))
     expect(index?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 31, maxY: 36 })
     expect(index?.tenShape).toBe(false)
+  })
+})
+
+/** A rectified card: paper, with ink wherever one of the shapes (x, y → inside) says so. */
+function drawnCard(...shapes: ((x: number, y: number) => boolean)[]): RgbaImage {
+  const image = createRgbaImage(CARD_WIDTH, CARD_HEIGHT)
+  for (let y = 0; y < CARD_HEIGHT; y++)
+    for (let x = 0; x < CARD_WIDTH; x++) {
+      const level = shapes.some((inside) => inside(x, y)) ? INK : PAPER
+      image.data.set([level, level, level, 255], (y * CARD_WIDTH + x) * 4)
+    }
+  return image
+}
+
+const block =
+  (x0: number, y0: number, x1: number, y1: number) =>
+  (x: number, y: number): boolean =>
+    x >= x0 && x <= x1 && y >= y0 && y <= y1
+/** An elliptical ring `thickness` wide round (cx, cy). */
+const ring =
+  (cx: number, cy: number, rx: number, ry: number, thickness: number) =>
+  (x: number, y: number): boolean =>
+    ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 && ((x - cx) / (rx - thickness)) ** 2 + ((y - cy) / (ry - thickness)) ** 2 > 1
+/** A straight stroke from (x0, y0) to (x1, y1). */
+const stroke =
+  (x0: number, y0: number, x1: number, y1: number, width: number) =>
+  (x: number, y: number): boolean => {
+    const length = Math.hypot(x1 - x0, y1 - y0)
+    const along = ((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / length ** 2
+    return along >= 0 && along <= 1 && Math.abs((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) / length <= width / 2
+  }
+
+/** The D of Dame (German, French, Scandinavian queens): a stem and a bowl bulging right, 25 px tall. */
+const letterD = (x: number, y: number) => block(14, 12, 16, 36)(x, y) || (x >= 16 && ring(16, 24, 11, 12.5, 3)(x, y))
+const suitBelow = block(15, 44, 26, 56)
+
+describe('index letters of other decks', () => {
+  const rankOf = (index: ReturnType<typeof findCornerIndex>) => (index ? decideRank(withTenShape(matchRank(index.rank), index.tenShape), null) : null)
+
+  it('reads the D of a German queen (Dame) as a queen, sure', () => {
+    const read = rankOf(findCornerIndex(drawnCard(letterD, suitBelow)))
+    expect(read?.rank).toBe('Q')
+    expect(read?.template.glyph).toBe('D')
+    expect(read?.confidence).toBeGreaterThanOrEqual(0.5)
+  })
+
+  it('asks about a face letter whose deck it does not know (Dutch H for heer, V for vrouw or valet)', () => {
+    const letterH = (x: number, y: number) => block(14, 12, 16, 36)(x, y) || block(24, 12, 26, 36)(x, y) || block(14, 23, 26, 25)(x, y)
+    const letterV = (x: number, y: number) => stroke(14, 12, 20.5, 36, 3)(x, y) || stroke(27, 12, 20.5, 36, 3)(x, y)
+    for (const letter of [letterH, letterV]) expect(rankOf(findCornerIndex(drawnCard(letter, suitBelow)))?.confidence).toBeLessThan(0.5)
+  })
+
+  it('keeps the frame drawn round the picture, and the large pip beside the letter, out of the rank', () => {
+    // German face cards: a hairline frame passes just above the index and on past it, and a
+    // large pip as tall as the letter sits right beside it; joined, they read as a wide K.
+    const frame = (x: number, y: number) => block(17, 5, 60, 5)(x, y) || stroke(10, 9, 16, 5, 1)(x, y)
+    const pip = (x: number, y: number) => ((x - 44) / 16) ** 2 + ((y - 32) / 15) ** 2 <= 1
+    const index = findCornerIndex(drawnCard(frame, letterD, pip, suitBelow))
+    expect(index?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 27, maxY: 36 })
+    expect(rankOf(index)?.rank).toBe('Q')
+  })
+
+  it('still joins a solid stroke broken off above the rank line (the flag of a 5)', () => {
+    const five = (x: number, y: number) => block(14, 22, 16, 26)(x, y) || (y >= 24 && ring(20, 30, 8, 7, 3)(x, y))
+    const flag = block(14, 12, 27, 15)
+    const index = findCornerIndex(drawnCard(five, flag, suitBelow))
+    expect(index?.rank.box.minY).toBe(12)
   })
 })

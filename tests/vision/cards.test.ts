@@ -84,6 +84,10 @@ describe('card reader pieces', () => {
     expect(['В', 'Д', 'К', 'Т', '10', 'K', '1'].map(rankOfLabel)).toEqual(['J', 'Q', 'K', 'A', '10', 'K', null])
   })
 
+  it('maps German face letters to ranks: B (Bube)→J, D (Dame)→Q, and no letter that means different ranks in different decks', () => {
+    expect(['B', 'D', 'V', 'H', 'R'].map(rankOfLabel)).toEqual(['J', 'Q', null, null, null])
+  })
+
   it("takes tesseract's look-alikes for ten as ten, and nothing for noise", () => {
     expect(['10', 'IO', 'l0', ' 7 ', 'X'].map(rankOfOcrText)).toEqual(['10', '10', '10', '7', null])
   })
@@ -110,9 +114,9 @@ describe('card reader pieces', () => {
     expect(read.confidence).toBeLessThan(0.5)
   })
 
-  it('ships templates for every rank glyph of both deck styles and every suit', () => {
+  it('ships templates for every rank glyph of both deck styles, the German D, and every suit', () => {
     const labels = new Set(decodeTemplates(RANK_GLYPHS).map((t) => t.label))
-    for (const label of ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'В', 'Д', 'К', 'Т'])
+    for (const label of ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'В', 'Д', 'К', 'Т', 'D'])
       expect(labels.has(label), label).toBe(true)
     expect(new Set(decodeTemplates(SUIT_GLYPHS).map((t) => t.label))).toEqual(new Set(['♠', '♥', '♦', '♣']))
   })

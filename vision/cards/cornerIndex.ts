@@ -202,6 +202,18 @@ function holeShare(labels: Int32Array, members: readonly Component[]): number {
   return enclosedShare((x, y) => wanted.has(labels[y * REGION_WIDTH + x]!), boxOf(members))
 }
 
+/** Width / height below which a glyph is an upright bar: the '1' of a '10' (serifs and flag included). */
+const BAR_ASPECT = 0.55
+/** A '10' is at most this wide for its height (wide fonts print it ≈ 1.4). */
+const TEN_WIDTH = 1.8
+
+/** A stroke thinner than this share of the rank line's height (its area over its length) is a hairline, not print. */
+const HAIRLINE = 0.12
+
+function isBar(c: Component): boolean {
+  return (c.maxX - c.minX + 1) / (c.maxY - c.minY + 1) < BAR_ASPECT
+}
+
 /** A narrow upright bar, then a glyph of the same height round a large counter: "10". */
 function isTen(line: readonly Component[], labels: Int32Array): boolean {
   const groups: Component[][] = []
@@ -362,6 +374,9 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
 
   // The rank line: glyphs beside the first one on either side ('10'), then fragments of
   // those glyphs (a thin stroke broken off by blur) that start within or above the line.
+  // A '10' is the only rank printed as more than one glyph, so a line of several holds its
+  // '1', a narrow bar, and is no wider than a '10': a large pip printed right beside a face
+  // card's letter (German and many other decks) is as tall as the letter and must not join it.
   const line = [first]
   let growing = true
   while (growing) {
@@ -373,7 +388,9 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
       const gap = Math.max(c.minX - box.maxX, box.minX - c.maxX)
       const height = c.maxY - c.minY + 1
       const alike = height > firstHeight * 0.75 && height < firstHeight * 1.33
-      if (alike && shared >= 0.6 * Math.min(firstHeight, height) && gap <= firstHeight * 0.4) {
+      const lineWidth = Math.max(box.maxX, c.maxX) - Math.min(box.minX, c.minX) + 1
+      const tenLike = (isBar(c) || line.some(isBar)) && lineWidth <= TEN_WIDTH * firstHeight
+      if (alike && tenLike && shared >= 0.6 * Math.min(firstHeight, height) && gap <= firstHeight * 0.4) {
         line.push(c)
         growing = true
       }
@@ -383,9 +400,20 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
     growing = false
     const box = boxOf(line)
     const lineHeight = heightOf(box)
+    const lineArea = line.reduce((sum, c) => sum + c.area, 0)
     for (const c of blobs) {
       if (line.includes(c)) continue
-      const besideOrAbove = overlap(c.minX, c.maxX, box.minX, box.maxX) > 0 && c.minY < box.maxY - 0.3 * lineHeight
+      // A piece broken off a glyph is smaller than the glyph: a pip printed right beside a face
+      // card's letter, touching it in the photo, is no fragment of it. Apart from the line above
+      // it, only a solid stroke (the flag of a 5 broken off by blur), never a hairline (the
+      // corner of a frame drawn round the picture, above the index).
+      const apartAbove = c.maxY < box.minY - 0.1 * lineHeight
+      const hairline = c.area / Math.max(c.maxX - c.minX + 1, c.maxY - c.minY + 1) < HAIRLINE * lineHeight
+      const besideOrAbove =
+        overlap(c.minX, c.maxX, box.minX, box.maxX) > 0 &&
+        c.minY < box.maxY - 0.3 * lineHeight &&
+        c.area < lineArea &&
+        !(apartAbove && hairline)
       if (besideOrAbove && c.maxY <= box.maxY + 0.25 * lineHeight) {
         line.push(c)
         growing = true

@@ -1,20 +1,26 @@
 // A card's rank from its corner index: template matching of the index glyphs (international
-// A K Q J and Russian Т К Д В letters, digits 2–10), with tesseract's reading as a second
-// opinion. Tesseract has no Russian model here, so for В Д Т it can only disagree.
+// A K Q J, Russian Т К Д В and German B D K A letters, digits 2–10), with tesseract's reading
+// as a second opinion. Tesseract has no Russian model here and reads no B or D (its list of
+// characters holds none, lest an 8 or a 0 be read as one), so for those it can only disagree.
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
 import type { IndexGlyph } from './cornerIndex.ts'
 import { RANKS, type Rank } from '../../engine/index.ts'
 
-/** Russian face letters: валет J, дама Q, король K, туз A. */
-const RUSSIAN_FACE: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A' }
+/**
+ * Face letters other than J Q K A: Russian валет В, дама Д, король К, туз Т; German Bube B
+ * and Dame D (also the queen of French and Scandinavian decks). Letters whose meaning differs
+ * between decks (V: the French valet but the Dutch vrouw) are not here: such a letter matches
+ * no template well and is asked about.
+ */
+const FACE_LETTERS: Record<string, Rank> = { В: 'J', Д: 'Q', К: 'K', Т: 'A', B: 'J', D: 'Q' }
 
-/** Russian letters with no Latin look-alike (К looks like K and tesseract reads it). */
-const CYRILLIC_ONLY = new Set(['В', 'Д', 'Т'])
+/** Letters tesseract cannot read here (К looks like K and tesseract reads it). */
+const UNREADABLE_BY_OCR = new Set(['В', 'Д', 'Т', 'B', 'D'])
 
 export function rankOfLabel(label: string): Rank | null {
   if ((RANKS as readonly string[]).includes(label)) return label as Rank
-  return RUSSIAN_FACE[label] ?? null
+  return FACE_LETTERS[label] ?? null
 }
 
 let rankTemplates: GlyphTemplate[] | null = null
@@ -86,9 +92,9 @@ const OCR_WEIGHT = 0.2
  * that rank. Confidence needs both a good score and a clear lead over the runner-up.
  */
 export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null): RankReading {
-  // Tesseract has no Cyrillic here and "reads" Д as A: when the shape says В, Д or Т its vote
-  // carries no information, only noise.
-  const ocrCanRead = !CYRILLIC_ONLY.has(scores[0]?.glyph ?? '')
+  // Tesseract has no Cyrillic here and "reads" Д as A: when the shape says В, Д, Т, B or D
+  // its vote carries no information, only noise.
+  const ocrCanRead = !UNREADABLE_BY_OCR.has(scores[0]?.glyph ?? '')
   const ocrRank = ocr && ocrCanRead ? rankOfOcrText(ocr.text) : null
   const evidence = scores
     .map((s) => ({ score: s, total: s.score + (ocrRank === s.rank ? OCR_WEIGHT * (ocr?.confidence ?? 0) : 0) }))
