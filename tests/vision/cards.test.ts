@@ -102,6 +102,20 @@ describe('card reader pieces', () => {
     expect(decideRank(close, null).confidence).toBeLessThan(0.5)
   })
 
+  it('asks when tesseract is sure of another rank than the shapes choose (a 10 whose 0 fused with a pip looks like a K)', () => {
+    const shapes: RankScore[] = [
+      { rank: 'K', score: 0.61, glyph: 'К' },
+      { rank: '10', score: 0.34, glyph: '10' },
+    ]
+    expect(decideRank(shapes, null).confidence).toBeGreaterThanOrEqual(0.5)
+    const contradicted = decideRank(shapes, { text: '10', confidence: 0.96 })
+    expect(contradicted.rank).toBe('K')
+    expect(contradicted.confidence).toBeLessThan(0.5)
+    // A hesitant tesseract, or one that reads nothing of a rank, leaves the shapes' call as it was.
+    expect(decideRank(shapes, { text: '10', confidence: 0.4 }).confidence).toBeGreaterThanOrEqual(0.5)
+    expect(decideRank(shapes, { text: '1', confidence: 0.96 }).confidence).toBe(decideRank(shapes, null).confidence)
+  })
+
   it('does not let tesseract, which has no Cyrillic, outvote a Д, В or Т', () => {
     // Tesseract "reads" Д as A with high confidence; on a close call that vote would win.
     const close: RankScore[] = [

@@ -86,6 +86,10 @@ export function rankOfOcrText(text: string): Rank | null {
 
 /** Weight of tesseract's vote against template scores (which run 0.5–1 for a real glyph). */
 const OCR_WEIGHT = 0.2
+/** Tesseract this sure of a rank the shapes do not choose makes the reading a question. */
+const OCR_SURE = 0.8
+/** The confidence of a reading tesseract contradicts: below the photo tool's UNCERTAIN_BELOW. */
+const CONTRADICTED = 0.25
 
 /**
  * Each rank's evidence is its template score plus tesseract's confidence if tesseract read
@@ -104,7 +108,12 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null)
   const lead = best.total - (second?.total ?? 0)
   const fit = Math.min(1, Math.max(0, (best.total - 0.45) / 0.3))
   const clarity = Math.min(1, lead / 0.12)
-  return { rank: best.score.rank, confidence: Math.min(fit, clarity), template: best.score, ocr }
+  // Tesseract sure of another rank than the shape's: one of the two readers is wrong, and it
+  // is not known which (a 0 fused with a pip beside it leaves the 1 and a sliver that look
+  // like a K), so the player is asked.
+  const contradicted = ocrRank !== null && ocrRank !== best.score.rank && (ocr?.confidence ?? 0) >= OCR_SURE
+  const confidence = contradicted ? Math.min(fit, clarity, CONTRADICTED) : Math.min(fit, clarity)
+  return { rank: best.score.rank, confidence, template: best.score, ocr }
 }
 
 /**
