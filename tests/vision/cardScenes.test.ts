@@ -3,8 +3,8 @@
 // overlapping, a close-up, lamp glare, a narrow "10", red print under blur and JPEG.
 import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
-import type { Point } from '../../vision/raster.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, vignette } from './cardScenes.ts'
+import type { Point, RgbaImage } from '../../vision/raster.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, vignette, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -63,6 +63,26 @@ describe('finding cards by their edges', () => {
     expect(top?.irregular).toBe(false)
     // The card below shows its index corner: read, or asked about — not lost.
     rightOrAsked(near(readings, { x: 250, y: 220 }, 20), '10D')
+  })
+
+  it('keeps a face card lying under another as one card to ask about, not pieces or nothing', async () => {
+    // A face card's picture is dark in some channel; with its lower frame covered by a card on
+    // a dark backing, the paper left is a broken frame round the picture.
+    const photo = cloth(640, 480)
+    const under = { centre: { x: 400, y: 190 }, width: 170, angle: 0.25 }
+    layCard(photo, under)
+    paintTurnedRect(photo, under.centre, under.width * 0.76, under.width * 1.4 * 0.8, under.angle, [150, 60, 40])
+    const top = { centre: { x: 260, y: 300 }, width: 160, angle: -0.5 }
+    paintTurnedRect(photo, top.centre, top.width + 16, top.width * 1.4 + 16, top.angle, [25, 25, 28])
+    layCard(photo, top)
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(2)
+    const over = near(readings, top.centre)
+    expect(over?.card).toBe('10D')
+    expect(over?.irregular).toBe(false)
+    const below = readings.find((r) => r !== over)!
+    expect(below.uncertain).toBe(true)
+    expect(Math.hypot(below.centre.x - under.centre.x, below.centre.y - under.centre.y)).toBeLessThan(60)
   })
 
   it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {
@@ -124,3 +144,16 @@ describe('reading the index', () => {
     expect(reading.suit?.colourClarity).toBeGreaterThan(0.9)
   })
 })
+
+/** A filled rectangle turned by `angle` about its centre (a face card's picture, a dark backing board). */
+function paintTurnedRect(image: RgbaImage, centre: Point, width: number, height: number, angle: number, colour: Colour): void {
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const dx = x + 0.5 - centre.x
+      const dy = y + 0.5 - centre.y
+      if (Math.abs(dx * cos + dy * sin) <= width / 2 && Math.abs(-dx * sin + dy * cos) <= height / 2)
+        image.data.set([...colour, 255], (y * image.width + x) * 4)
+    }
+}

@@ -1,7 +1,9 @@
 // Finds playing cards in a photo of a table: cards are bright, nearly colourless
 // rectangles with sharp edges. Paper is separated from the table by brightness, and from
 // other paper by the thin dark seam a card's edge casts where cards touch or overlap; a
-// blob that is still not card-shaped is split where it narrows. Blobs with soft edges
+// blob that is still not card-shaped is split where it narrows, unless it is the broken paper
+// of a face card partly under another (its convex hull is card-shaped): then it is kept whole,
+// its corners the smallest rectangle round it, and asked about. Blobs with soft edges
 // (lamp glare) are not cards. Each card is returned as its four corners and rectified to an
 // upright card image, so the corner index sits where a card's design puts it.
 import {
@@ -365,6 +367,170 @@ function withMargin(corners: readonly Point[]): Point[] {
   return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
 }
 
+/** The convex hull of a set of pixels: its corners, and the pixels inside it. */
+function convexHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
+  // The hull of a blob is the hull of its row ends.
+  const ends = new Map<number, [number, number]>()
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    const e = ends.get(y)
+    if (!e) ends.set(y, [x, x])
+    else {
+      if (x < e[0]) e[0] = x
+      if (x > e[1]) e[1] = x
+    }
+  }
+  const points: Point[] = []
+  for (const [y, [a, b]] of ends) points.push({ x: a, y }, { x: b, y })
+  points.sort((p, q) => p.x - q.x || p.y - q.y)
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+  const chain = (list: Point[]) => {
+    const out: Point[] = []
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop()
+      out.push(p)
+    }
+    out.pop()
+    return out
+  }
+  const hull = [...chain(points), ...chain([...points].reverse())]
+  return { hull, pixels: fillConvexPolygon(hull, width) }
+}
+
+/** The pixels inside a convex polygon, row by row. */
+function fillConvexPolygon(hull: readonly Point[], width: number): Int32Array {
+  let minY = Infinity
+  let maxY = -Infinity
+  for (const p of hull) {
+    minY = Math.min(minY, p.y)
+    maxY = Math.max(maxY, p.y)
+  }
+  const out: number[] = []
+  for (let y = minY; y <= maxY; y++) {
+    let left = Infinity
+    let right = -Infinity
+    for (let i = 0; i < hull.length; i++) {
+      const a = hull[i]!
+      const b = hull[(i + 1) % hull.length]!
+      if ((a.y <= y && b.y >= y) || (b.y <= y && a.y >= y)) {
+        if (a.y === b.y) {
+          left = Math.min(left, a.x, b.x)
+          right = Math.max(right, a.x, b.x)
+        } else {
+          const x = a.x + ((y - a.y) * (b.x - a.x)) / (b.y - a.y)
+          left = Math.min(left, x)
+          right = Math.max(right, x)
+        }
+      }
+    }
+    for (let x = Math.ceil(left - 1e-6); x <= Math.floor(right + 1e-6); x++) out.push(y * width + x)
+  }
+  return Int32Array.from(out)
+}
+
+/**
+ * The smallest rectangle round a convex polygon (one of its sides lies along a side of the
+ * polygon), as four corners in outlineOf's order with the longer side "down". A card partly
+ * covered shows two of its edges meeting at a right angle; the rectangle follows them.
+ */
+function smallestRectangle(hull: readonly Point[]): [Point, Point, Point, Point] {
+  let best = { area: Infinity, u: { x: 1, y: 0 }, lowU: 0, highU: 0, lowN: 0, highN: 0 }
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i]!
+    const b = hull[(i + 1) % hull.length]!
+    const length = Math.hypot(b.x - a.x, b.y - a.y)
+    if (length === 0) continue
+    const u = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
+    let lowU = Infinity
+    let highU = -Infinity
+    let lowN = Infinity
+    let highN = -Infinity
+    for (const p of hull) {
+      const pu = p.x * u.x + p.y * u.y
+      const pn = -p.x * u.y + p.y * u.x
+      lowU = Math.min(lowU, pu)
+      highU = Math.max(highU, pu)
+      lowN = Math.min(lowN, pn)
+      highN = Math.max(highN, pn)
+    }
+    const area = (highU - lowU) * (highN - lowN)
+    if (area < best.area) best = { area, u, lowU, highU, lowN, highN }
+  }
+  const { u, lowU, highU, lowN, highN } = best
+  const n = { x: -u.y, y: u.x }
+  const at = (pu: number, pn: number): Point => ({ x: pu * u.x + pn * n.x + 0.5, y: pu * u.y + pn * n.y + 0.5 })
+  const centreU = (lowU + highU) / 2
+  const centreN = (lowN + highN) / 2
+  // The long side is "down"; "right" is down turned as outlineOf turns it.
+  const uLong = highU - lowU >= highN - lowN
+  const long = uLong ? u : n
+  const short = { x: long.y, y: -long.x }
+  const halfLong = (uLong ? highU - lowU : highN - lowN) / 2
+  const halfShort = (uLong ? highN - lowN : highU - lowU) / 2
+  const centre = at(centreU, centreN)
+  const corner = (l: number, t: number): Point => ({
+    x: centre.x + l * halfLong * long.x + t * halfShort * short.x,
+    y: centre.y + l * halfLong * long.y + t * halfShort * short.y,
+  })
+  return [corner(-1, -1), corner(-1, 1), corner(1, 1), corner(1, -1)]
+}
+
+interface PaperBlob {
+  own: Int32Array
+  filled: Int32Array
+  outline: Outline
+}
+
+/**
+ * A face card's picture is dark in some channel and cuts its paper into pieces, and when
+ * the card lies partly under another, no paper ring holds the pieces together. Pieces that
+ * are not cards by themselves are gathered while the convex hull round them stays
+ * card-shaped, no larger than the largest card, and clear of the other paper; a gathered
+ * card is always asked about (its outline is only the hull of what shows).
+ */
+function gatherFragments(
+  blobs: PaperBlob[],
+  width: number,
+  height: number,
+): { whole: PaperBlob[]; gathered: { pixels: Int32Array; corners: Outline['corners'] }[] } {
+  const cardShaped = (o: Outline) => o.fill >= CARD_FILL && o.elongation <= MAX_ELONGATION
+  const largest = Math.max(0, ...blobs.filter((b) => cardShaped(b.outline)).map((b) => b.filled.length))
+  if (largest === 0) return { whole: blobs, gathered: [] }
+  const isFragment = (b: PaperBlob) => !b.outline.touchesFrame && (!cardShaped(b.outline) || b.filled.length < largest * 0.4)
+  const fragments = blobs.filter(isFragment)
+  if (fragments.length === 0) return { whole: blobs, gathered: [] }
+  const others = new Uint8Array(width * height)
+  for (const b of blobs) if (!isFragment(b)) for (const p of b.filled) others[p] = 1
+  const used = new Set<PaperBlob>()
+  const gathered: { pixels: Int32Array; corners: Outline['corners'] }[] = []
+  for (const seed of fragments) {
+    if (used.has(seed)) continue
+    let group = [seed]
+    let hull = convexHull(seed.filled, width)
+    for (const next of fragments) {
+      if (next === seed || used.has(next)) continue
+      const union = new Int32Array(hull.pixels.length + next.filled.length)
+      union.set(hull.pixels)
+      union.set(next.filled, hull.pixels.length)
+      const joined = convexHull(union, width)
+      if (joined.pixels.length > largest * 1.1) continue
+      let over = 0
+      for (const p of joined.pixels) over += others[p]!
+      if (over > joined.pixels.length * 0.02) continue
+      group = [...group, next]
+      hull = joined
+    }
+    if (group.length < 2 && cardShaped(seed.outline)) continue
+    const outline = outlineOf({ pixels: hull.pixels }, width, height)
+    const paper = group.reduce((sum, b) => sum + b.filled.length, 0)
+    if (!cardShaped(outline) || hull.pixels.length < largest * 0.35 || paper < hull.pixels.length * 0.3) continue
+    for (const b of group) used.add(b)
+    gathered.push({ pixels: hull.pixels, corners: smallestRectangle(hull.hull) })
+  }
+  return { whole: blobs.filter((b) => !used.has(b)), gathered }
+}
+
 /** Outlines are found on the photo shrunk to this size (a card's edge needs no more); the cards are cut from the full photo. */
 const OUTLINE_SIZE = 800
 /** A card's outline fills at least this much of its four-corner shape (rounded corners, a little blur). */
@@ -418,6 +584,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     outline: Outline
     pixels: Int32Array
     split: boolean
+    gathered?: boolean
   }
   const candidates: Candidate[] = []
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
@@ -516,7 +683,10 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     .map((b) => b.filled.length)
     .sort((a, b) => a - b)
   typicalArea = shapedAreas.length > 1 ? shapedAreas[(shapedAreas.length - 1) >> 1]! : Infinity
-  for (const { own, filled, outline } of outer) consider(own, filled, outline, 0)
+  const pieces = gatherFragments(outer, width, height)
+  for (const { own, filled, outline } of pieces.whole) consider(own, filled, outline, 0)
+  for (const { pixels, corners } of pieces.gathered)
+    candidates.push({ outline: { ...outlineOf({ pixels }, width, height), corners }, pixels, split: true, gathered: true })
   candidates.push(...ringed)
 
   // No card lies inside another: a piece mostly within a larger candidate's outline (a framed
@@ -534,6 +704,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const scratch = new Uint8Array(width * height)
   const cards: FoundCard[] = []
   const cardAreas: number[] = []
+  const gatheredCards: boolean[] = []
   const misshapen: Candidate[] = []
   for (const candidate of separate) {
     const { outline, pixels } = candidate
@@ -558,22 +729,26 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const [a, b, c, d] = photoCorners as [Point, Point, Point, Point]
     const quarterTurn = sideRatio < AMBIGUOUS_SIDES ? () => warpQuadrilateral(photo, [d, a, b, c], CARD_WIDTH, CARD_HEIGHT) : null
     cardAreas.push(outline.area)
+    gatheredCards.push(candidate.gathered === true)
     cards.push({
       corners: outline.corners.map(toPhoto) as FoundCard['corners'],
       centre: toPhoto(outline.centre),
       image,
       quarterTurn,
-      irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9,
+      irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true,
     })
   }
   // Paper bigger than a card but not card-shaped is most likely cards touching or
   // overlapping: reported (irregular, so the player is asked), never silently dropped.
-  const typicalCard = [...cardAreas].sort((a, b) => a - b)[Math.floor((cardAreas.length - 1) / 2)] ?? minimumArea * 2
+  // A card partly under another (gathered from its pieces) shows less than a card's size and
+  // says nothing of it.
+  const wholeAreas = cardAreas.filter((_, i) => !gatheredCards[i])
+  const typicalCard = [...wholeAreas].sort((a, b) => a - b)[Math.floor((wholeAreas.length - 1) / 2)] ?? minimumArea * 2
   // Two cards edge to edge make one card-shaped outline too (two portraits side by side are
   // a landscape 10 : 7): its size gives it away.
   cardAreas.forEach((area, i) => {
     const card = cards[i]
-    if (card && cardAreas.length > 1 && area > typicalCard * 1.6) card.irregular = true
+    if (card && wholeAreas.length > 1 && area > typicalCard * 1.6) card.irregular = true
   })
   for (const { outline } of misshapen) {
     if (outline.area < typicalCard * 0.5) continue
