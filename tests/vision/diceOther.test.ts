@@ -135,4 +135,20 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     ]
     expect(sureOnes(draw(640, 640, dice, { ...onTray, table: undefined }, 9))).toEqual([[1, 15, 22], [6, 32, 26]])
   })
+
+  it('asks about a two with light pips whose die is not centred on it: two pips along a four’s side', () => {
+    // Green dice with white pips on a grey cloth as light as they are; the four's lower pips are
+    // lost in a glint. Its upper two fit a two's diagonal, the grey cloth where that two's other
+    // corner would be is no lighter than the face, but the face around them reaches far further
+    // on one side.
+    const green = (): Rgb => [30, 150, 70]
+    const cloth = (): Rgb => [105, 105, 105]
+    const small: Look = { side: 50, pip: 0.09, step: 0.27, pipColour: [236, 240, 236], body: green, table: cloth }
+    const dice = [
+      { x: 150, y: 220, value: 2, angle: 0.1 },
+      { x: 320, y: 260, value: 3, angle: 0.4 },
+      { x: 480, y: 220, value: 4, angle: 0.2, missing: [2, 3] },
+    ]
+    expect(sureOnes(draw(640, 640, dice, small, 11))).toEqual([[2, 15, 22], [3, 32, 26]])
+  })
 })

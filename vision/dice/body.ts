@@ -43,9 +43,19 @@ const FLATTEST = 0.5
  * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
  * the plane of the face, each to where the face's grey or colour ends: a pip seen at a slant is
  * an ellipse, and the face around it is squashed the same way, so each ray's direction and
- * length are unsquashed by the pip's shape.
+ * length are unsquashed by the pip's shape. A two's die is looked for the same way: rays go out
+ * `from` the middle of its layout, through its `own` pips, and its face is looked over for
+ * missed pips only `spotReach` half sides out (a small light-pipped die's rounded corners
+ * give onto a white tray).
  */
-export function noDieAround(image: FaceImage, pip: Pip, pips: readonly Pip[]): string | null {
+export function noDieAround(
+  image: FaceImage,
+  pip: Pip,
+  pips: readonly Pip[],
+  from: { x: number; y: number } = pip,
+  own: readonly Pip[] = [pip],
+  spotReach = SPOT_REACH,
+): string | null {
   const { gray, colour } = image
   const { width, height } = gray
   const squash = Math.max(FLATTEST, pip.roundness)
@@ -57,7 +67,7 @@ export function noDieAround(image: FaceImage, pip: Pip, pips: readonly Pip[]): s
   // and one on the face makes it no one.
   const alike = pips.filter(
     (other) =>
-      other !== pip &&
+      !own.includes(other) &&
       other.polarity === pip.polarity &&
       Math.max(other.radius, pip.radius) / Math.min(other.radius, pip.radius) < 1.6 &&
       Math.max(other.roundness, pip.roundness) / Math.min(other.roundness, pip.roundness) < 1.22,
@@ -87,12 +97,16 @@ export function noDieAround(image: FaceImage, pip: Pip, pips: readonly Pip[]): s
     let off = 0
     const far = FARTHEST * radius * stretch
     for (let t = NEAREST * radius * stretch; t <= far; t += 0.75) {
-      const x = pip.x + dx * t
-      const y = pip.y + dy * t
+      const x = from.x + dx * t
+      const y = from.y + dy * t
       // The photo's edge ends the face as well as a die's edge does.
       if (Math.round(x) < 0 || Math.round(y) < 0 || Math.round(x) >= width || Math.round(y) >= height) {
         end = t
         break
+      }
+      if (own.some((p) => p !== pip && Math.hypot(p.x - x, p.y - y) < NEAREST * p.radius)) {
+        off = 0
+        continue
       }
       const onPip = alike.find((other) => Math.hypot(other.x - x, other.y - y) < NEAREST * other.radius)
       if (onPip) {
@@ -140,19 +154,20 @@ export function noDieAround(image: FaceImage, pip: Pip, pips: readonly Pip[]): s
   // A one's face is plain but for its pip: a spot of the pip's kind on it is a pip the finder
   // missed (a two or a three read from one of its pips).
   const onPhoto = (fx: number, fy: number) => ({
-    x: pip.x + radius * (fx * cos - squash * fy * sin),
-    y: pip.y + radius * (fx * sin + squash * fy * cos),
+    x: from.x + radius * (fx * cos - squash * fy * sin),
+    y: from.y + radius * (fx * sin + squash * fy * cos),
   })
   const centreX = middleX * half
   const centreY = middleY * half
   const n = { x: Math.cos(angleOf(narrowest)), y: Math.sin(angleOf(narrowest)) }
   let spot = 0
-  for (let a = -SPOT_REACH; a <= SPOT_REACH + 1e-9; a += 0.25)
-    for (let b = -SPOT_REACH; b <= SPOT_REACH + 1e-9; b += 0.25) {
+  for (let a = -spotReach; a <= spotReach + 1e-9; a += spotReach / 3)
+    for (let b = -spotReach; b <= spotReach + 1e-9; b += spotReach / 3) {
       const fx = centreX + halfSide * (a * n.x - b * n.y)
       const fy = centreY + halfSide * (a * n.y + b * n.x)
-      if (Math.hypot(fx, fy) < 2) continue
+      if (own.length === 1 && Math.hypot(fx, fy) < 2) continue
       const point = onPhoto(fx, fy)
+      if (own.length > 1 && own.some((p) => Math.hypot(p.x - point.x, p.y - point.y) < 2 * p.radius)) continue
       spot = Math.max(spot, pip.polarity * (pip.face - sampleDisc(gray, point, 0.6 * pip.radius)))
     }
   return spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null

@@ -363,6 +363,11 @@ function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Poi
 /** A lone pip with no die seen around it is asked about below every other doubt: it is likelier no die at all. */
 const NO_BODY = 0.25
 
+/** A two with no die seen around it is asked about (its pips are two of a larger face's, or no pips at all). */
+const TWO_NO_BODY = 0.5
+/** A two's face is looked over for missed pips as far as its layout's corners (0.54 half sides), not to its rounded edges. */
+const TWO_SPOT_REACH = 0.6
+
 /** `all` are every pip found in the photo, the face's among them. */
 function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonly Pip[]): Face | null {
   const doubts: string[] = []
@@ -393,6 +398,16 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     if (noDie) {
       doubts.push(noDie)
       confidence = Math.min(confidence, NO_BODY)
+    }
+  }
+  // A two is a diagonal of two pips: two pips of a four or a five along its side, or two whole
+  // dark dice on a white tray, fit it as well. Its die must be seen around it as a one's is,
+  // with the two's middle at the face's middle.
+  if (fit.value === 2 && pips[0]!.polarity === -1) {
+    const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH)
+    if (noDie) {
+      doubts.push(`a two: ${noDie}`)
+      confidence = Math.min(confidence, TWO_NO_BODY)
     }
   }
   const sizes = pips.map((p) => p.radius)
