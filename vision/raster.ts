@@ -437,7 +437,11 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)]
 }
 
-/** The whole image in Lab, three floats per pixel (rgbToLab's arithmetic, without a triple per pixel). */
+/**
+ * The whole image in Lab, three floats per pixel: rgbToLab's arithmetic, written out without a
+ * triple per pixel (a helper shared with rgbToLab, writing into a tuple or this array, ran 2–3×
+ * slower once it had seen both).
+ */
 export function toLab(image: RgbaImage): Float32Array {
   const lab = new Float32Array(image.width * image.height * 3)
   const { data } = image
@@ -607,6 +611,8 @@ export function warpPerspective(image: RgbaImage, toSource: Homography, width: n
   const { data, width: sourceWidth, height: sourceHeight } = image
   const target = out.data
   // applyHomography and sampleBilinear, written out: the same arithmetic, no object per pixel.
+  // Not shared through a helper writing into either an Rgb or this typed array: such a helper
+  // sees both kinds and ran several times slower here (warp 25 → 190 ms on 600 × 900).
   for (let y = 0, o = 0; y < height; y++)
     for (let x = 0; x < width; x++, o += 4) {
       const px = x + 0.5
