@@ -8,6 +8,7 @@
 // upright card image, so the corner index sits where a card's design puts it.
 import {
   connectedComponents,
+  convexHull,
   createGrayImage,
   gaussianBlur,
   limitSize,
@@ -367,8 +368,8 @@ function withMargin(corners: readonly Point[]): Point[] {
   return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
 }
 
-/** The convex hull of a set of pixels: its corners, and the pixels inside it. */
-function convexHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
+/** The convex hull of a set of pixels (raster's convexHull of its row ends): its corners, and the pixels inside it. */
+function pixelHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
   // The hull of a blob is the hull of its row ends.
   const ends = new Map<number, [number, number]>()
   for (const p of pixels) {
@@ -383,18 +384,7 @@ function convexHull(pixels: Int32Array, width: number): { hull: Point[]; pixels:
   }
   const points: Point[] = []
   for (const [y, [a, b]] of ends) points.push({ x: a, y }, { x: b, y })
-  points.sort((p, q) => p.x - q.x || p.y - q.y)
-  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-  const chain = (list: Point[]) => {
-    const out: Point[] = []
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop()
-      out.push(p)
-    }
-    out.pop()
-    return out
-  }
-  const hull = [...chain(points), ...chain([...points].reverse())]
+  const hull = convexHull(points)
   return { hull, pixels: fillConvexPolygon(hull, width) }
 }
 
@@ -507,13 +497,13 @@ function gatherFragments(
   for (const seed of fragments) {
     if (used.has(seed)) continue
     let group = [seed]
-    let hull = convexHull(seed.filled, width)
+    let hull = pixelHull(seed.filled, width)
     for (const next of fragments) {
       if (next === seed || used.has(next)) continue
       const union = new Int32Array(hull.pixels.length + next.filled.length)
       union.set(hull.pixels)
       union.set(next.filled, hull.pixels.length)
-      const joined = convexHull(union, width)
+      const joined = pixelHull(union, width)
       if (joined.pixels.length > largest * 1.1) continue
       let over = 0
       for (const p of joined.pixels) over += others[p]!
