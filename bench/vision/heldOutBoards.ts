@@ -109,7 +109,7 @@ function choosePrint(random: Random): { print: BoardPrint; palette: string } {
       frame: jitter(random, pick(random, FRAMES), 8),
       zones,
       grid: jitter(random, pick(random, [[90, 90, 95], [55, 55, 58], [130, 120, 110], [45, 62, 92]] as Srgb[]), 6),
-      gridWidth: between(random, 0.03, 0.09),
+      gridWidth: between(random, 0.04, 0.09),
       ring: plain || chance(random, 0.8) ? jitter(random, pick(random, [[180, 40, 40], [150, 30, 45], [200, 70, 50]] as Srgb[]), 10) : null,
       ringWidth: between(random, 0.06, 0.12),
       labels: chance(random, 0.8) ? pick(random, [[235, 235, 225], [220, 200, 140], [200, 205, 210]] as Srgb[]) : null,
@@ -209,8 +209,8 @@ function chooseStoneStyle(random: Random): StoneStyle {
     height,
     bevel: between(random, 0.015, Math.min(height / 2.2, 0.09)),
     dome: chance(random, 0.4) ? between(random, 0.02, 0.08) : 0,
-    shine: between(random, 0.03, 0.12),
-    sharpness: between(random, 15, 120),
+    shine: between(random, 0.02, 0.08),
+    sharpness: between(random, 40, 300),
     groove: chance(random, 0.3) ? between(random, 0.62, 0.8) : 0,
   }
 }
