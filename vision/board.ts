@@ -549,6 +549,9 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
   for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
+  // Calibrated colours that do not look like red and blue (one side's stones in light and in
+  // shade, split into two clusters): which stone is which side is a guess, so the player says.
+  if (!options.colours && !sidesLookTheirPart(colours)) for (const c of cells) if (c.state !== 'empty') ask(c.cell, 'colour')
   // Corners that the printed grid does not confirm, or whose row 0 is not drawn as row 0 is
   // (a field turned half round or a row off): every reading is a guess, so ask.
   const check = fieldGridCheck(image, corners)
@@ -653,6 +656,18 @@ function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: 
 
 function cellPosition(cell: Cell): { col: number; row: number } {
   return { col: cell.charCodeAt(0) - 'a'.charCodeAt(0), row: Number(cell.slice(1)) }
+}
+
+/**
+ * Whether calibrated colours look like the sides they were given to: each nearer its own side's
+ * default than the other side's. Two clusters that both look red (or both blue) are one side's
+ * stones seen two ways — lit and in a shadow — or a side and a shadow, not red and blue.
+ */
+export function sidesLookTheirPart(colours: StoneColours): boolean {
+  const defaults = { red: rgbToLab(...DEFAULT_STONE_COLOURS.red), blue: rgbToLab(...DEFAULT_STONE_COLOURS.blue) }
+  const red = rgbToLab(...colours.red)
+  const blue = rgbToLab(...colours.blue)
+  return stoneDistance(red, defaults.red) < stoneDistance(red, defaults.blue) && stoneDistance(blue, defaults.blue) < stoneDistance(blue, defaults.red)
 }
 
 /**

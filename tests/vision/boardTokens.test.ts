@@ -145,4 +145,25 @@ describe('board cells as tokens with height', () => {
     const reading = readBoard(image, { corners })
     expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
   })
+
+  it('asks which side each stone is when the colours it calibrated are both red (one side in light and in shade)', () => {
+    // Only red stones on the board, some in a lamp's light and some in a shadow: two clusters,
+    // neither of them blue; read by nearness, the shaded ones were Blue and nobody was asked.
+    const CRIMSON: Rgb = [228, 42, 68]
+    const SHADED: Rgb = [130, 36, 56]
+    const tokens: SceneToken[] = [
+      { cell: 'e1', colour: CRIMSON },
+      { cell: 'e2', colour: CRIMSON },
+      { cell: 'e7', colour: CRIMSON },
+      { cell: 'f11', colour: CRIMSON },
+      { cell: 'c4', colour: SHADED },
+      { cell: 'a5', colour: SHADED },
+      { cell: 'h5', colour: SHADED },
+      { cell: 'g10', colour: SHADED },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.15 }))
+    const reading = readBoard(image, { corners })
+    const wrongAndUnasked = reading.cells.filter((c) => tokens.some((t) => t.cell === c.cell) && c.state !== 'red' && !reading.uncertain.includes(c.cell))
+    expect(wrongAndUnasked.map((c) => `${c.cell} ${c.state}`)).toEqual([])
+  })
 })
