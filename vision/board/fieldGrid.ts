@@ -207,11 +207,22 @@ function lightRegionSources(gray: GrayImage): (() => Quad[])[] {
       .slice(0, 2)
       .map((component) => ({ labels, members: [component] }))
   }
+  // On a light table (pale or grained wood) Otsu's level falls between the table's dark and
+  // light grain, and light streaks join the field's cells: the field is then the lighter part
+  // of what is light, split off at the level of the light pixels' own histogram.
+  const lighter = () => {
+    const above = Array.from(gray.data).filter((v) => v > level)
+    const upper = otsuThreshold(above)
+    const mask = new Uint8Array(width * height)
+    for (let p = 0; p < mask.length; p++) mask[p] = gray.data[p]! > upper ? 1 : 0
+    return outlineQuads(cellClusters(mask, width, height), width)
+  }
   return [
     () => outlineQuads(cellClusters(light, width, height), width),
     // Thinned by a pixel: a far frame only a pixel or two wide no longer joins field and table.
     () => outlineQuads(cellClusters(morphology(light, width, height, 0), width, height), width),
     () => outlineQuads(closedRegions(), width),
+    lighter,
   ]
 }
 
