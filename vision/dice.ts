@@ -10,6 +10,7 @@ import { gaussianBlur, limitSize, median, toGray, type Point, type RgbaImage } f
 import { findPips, smallestPipRadius } from './dice/pips.ts'
 import { findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
+import { doubtPartFaces } from './dice/partFaces.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -69,6 +70,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   let faces = findFaces({ gray, colour: copy }, pips)
   doubtOddSizes(faces)
   doubtOddKinds(faces)
+  doubtPartFaces(faces, pips)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {

@@ -151,4 +151,35 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     ]
     expect(sureOnes(draw(640, 640, dice, small, 11))).toEqual([[2, 15, 22], [3, 32, 26]])
   })
+
+  it('asks about two pips along a four’s side, which fit a two’s diagonal as short as the other dice’s sides', () => {
+    // Ivory dice with black pips on a grey cloth; the four's right-hand pips are lost in a
+    // glint. Its left column is read as a two whose step is 1/√2 of the roll's.
+    const cloth = (): Rgb => [120, 120, 118]
+    const look: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory, table: cloth }
+    const dice = [
+      { x: 110, y: 240, value: 5, angle: 0.1 },
+      { x: 260, y: 240, value: 4, angle: 0.4 },
+      { x: 400, y: 240, value: 6, angle: 0.2 },
+      { x: 540, y: 240, value: 4, angle: 0.25, missing: [1, 3] },
+    ]
+    const reading = readDice(draw(640, 480, dice, look, 13))
+    const at = (x: number) => reading.dice.findIndex((d) => Math.abs(d.centre.x - x) < 30)
+    expect(reading.values).toEqual([5, 4, 6, 2])
+    expect(reading.uncertain).toEqual([at(540)])
+    expect(reading.dice[at(540)]!.doubts).toContain('a two as short as a side of the other dice’s faces')
+  })
+
+  it('reads no two from two whole dark dice on a white tray: the face between them ends nowhere', () => {
+    // Black dice with dull red pips that barely differ from the black in grey: each die is one
+    // large dark blob on a plain ring of tray, as a pip is, and the two lie on a diagonal.
+    const black = (): Rgb => [28, 26, 28]
+    const white = (): Rgb => [196, 196, 194]
+    const look: Look = { side: 34, pip: 0.085, step: 0.27, pipColour: [70, 22, 22], body: black, table: white }
+    const dice = [
+      { x: 343, y: 289, value: 5, angle: 0.2 },
+      { x: 277, y: 357, value: 3, angle: 0.1 },
+    ]
+    expect(sureOnes(draw(640, 640, dice, look, 17))).toEqual([])
+  })
 })

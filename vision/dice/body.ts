@@ -39,6 +39,9 @@ const SPOT = 0.45
 /** Pips seen flatter than this are unsquashed only this far (a tiny pip's shape is noise). */
 const FLATTEST = 0.5
 
+/** The face around the pip ends nowhere near: no die is there at all (the first and plainest of the verdicts). */
+export const NO_DIE_AROUND = 'a lone pip with no die around it'
+
 /**
  * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
  * the plane of the face, each to where the face's grey or colour ends: a pip seen at a slant is
@@ -146,7 +149,7 @@ export function noDieAround(
   const middleY = (shift(narrowest) * Math.sin(angleOf(narrowest)) + shift(narrowest + quarter) * Math.sin(angleOf(narrowest + quarter))) / half
   const offCentre = Math.hypot(middleX, middleY)
   const halfSide = widthAt(narrowest) / 2
-  if (runaways > RUNAWAYS) return 'a lone pip with no die around it'
+  if (runaways > RUNAWAYS) return NO_DIE_AROUND
   if (crossed.size > 0) return 'another pip on its face'
   // A ray that ran on makes a width infinite, and the comparisons below false.
   if (!(aspect <= SQUARE)) return 'a lone pip on no square face'

@@ -4,7 +4,7 @@
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import type { Pip } from './pips.ts'
-import { noDieAround, sampleDisc } from './body.ts'
+import { NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
   pips: Pip[]
@@ -402,10 +402,12 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   }
   // A two is a diagonal of two pips: two pips of a four or a five along its side, or two whole
   // dark dice on a white tray, fit it as well. Its die must be seen around it as a one's is,
-  // with the two's middle at the face's middle.
-  if (fit.value === 2 && pips[0]!.polarity === -1) {
+  // with the two's middle at the face's middle. Dark pips are mostly an ivory die's on pale
+  // wood, whose edges hardly show: of those only a face that ends nowhere (the white tray
+  // between two whole dark dice) is asked about.
+  if (fit.value === 2) {
     const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH)
-    if (noDie) {
+    if (noDie && (pips[0]!.polarity === -1 || noDie === NO_DIE_AROUND)) {
       doubts.push(`a two: ${noDie}`)
       confidence = Math.min(confidence, TWO_NO_BODY)
     }
