@@ -182,4 +182,16 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     ]
     expect(sureOnes(draw(640, 640, dice, look, 17))).toEqual([])
   })
+
+  it('reads a die beside a whole dark die surely: the dark die, taken for one large pip, is no face of its die', () => {
+    // A black die whose pips are lost in shade is one large dark blob on the white tray; its
+    // "side", reckoned from that pip, reaches over the green die beside it.
+    const body = (_dx: number, _dy: number, die: Die): Rgb => (die.value === 5 ? [30, 150, 70] : [28, 26, 28])
+    const look: Look = { side: 34, pip: 0.085, step: 0.27, pipColour: [236, 240, 236], body, table: (): Rgb => [196, 196, 194] }
+    const dice = [
+      { x: 250, y: 300, value: 6, angle: 0.2, missing: [0, 1, 2, 3, 4, 5] },
+      { x: 360, y: 330, value: 5, angle: 0.3 },
+    ]
+    expect(sureOnes(draw(640, 640, dice, look, 19))).toEqual([[5, 36, 33]])
+  })
 })

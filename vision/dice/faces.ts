@@ -510,6 +510,15 @@ const CLEARLY_ROUNDER = 1.3
 
 const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
 const contrast = (face: Face) => mean(face.pips.map((p) => p.contrast))
+const pipSize = (face: Face) => mean(face.pips.map((p) => p.radius))
+
+/**
+ * Faces whose pips differ in size this much are not of one die: the larger "pip" is a die seen
+ * whole, dark on a white tray, whose own pips do not show (a one's pip is printed at most about
+ * twice the others'). Its side, reckoned from that pip, would reach over every die near it.
+ */
+const WHOLE_DIE_PIP = 3
+const oneScale = (a: Face, b: Face) => Math.max(pipSize(a), pipSize(b)) < WHOLE_DIE_PIP * Math.min(pipSize(a), pipSize(b))
 
 /**
  * In a slanted view a die shows its top and one or two sides: the top's pips are the round
@@ -531,7 +540,8 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   const dropped = new Set<Face>()
   for (const face of ordered) {
     const neighbours = faces.filter(
-      (other) => other !== face && !dropped.has(other) && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side),
+      (other) =>
+        other !== face && !dropped.has(other) && oneScale(face, other) && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side),
     )
     // The top face is lit at least as well as the sides: a faint neighbour is no top face,
     // and a face far fainter than its neighbour is that die's side in shade.
@@ -556,7 +566,9 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   const best = Math.max(0, ...kept.map(roundness))
   const result = kept.filter((face) => roundness(face) >= 0.6 * best)
   for (const face of result) {
-    const twin = result.find((other) => other !== face && norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side))
+    const twin = result.find(
+      (other) => other !== face && oneScale(face, other) && norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side),
+    )
     if (twin) {
       face.doubts.push('another face of the same die')
       face.confidence = Math.min(face.confidence, 0.3)
