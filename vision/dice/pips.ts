@@ -40,6 +40,8 @@ const MIN_CONTRAST = 28
 export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity): Pip[] {
   const longSide = Math.max(gray.width, gray.height)
   const found: Pip[] = []
+  // Pips parted from a run of them on the finest scale, kept where no pip was found whole.
+  const crowded: Pip[] = []
   // Large pips are looked for on a halved (quartered …) copy: a pip of MIN_PIXELS radius or
   // more is as clear there, and the work per scale stays that of a small photo.
   let level: Level = { gray, factor: 1 }
@@ -62,7 +64,12 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
     for (const polarity of [1, -1] as const) {
       const smeared: { blob: Blob; pips: Pip[] }[] = []
       for (const blob of findBlobs(level.gray, surround, polarity, MIN_CONTRAST * 0.6)) {
-        if (blob.n < minArea || blob.n > maxArea) continue
+        if (blob.n < minArea) continue
+        if (blob.n > maxArea) {
+          if (fraction === SCALES[0])
+            crowded.push(...crowdedPips(level.gray, labAt, surround, polarity, blob, radius, maxArea).map((pip) => atFullSize(pip, factor)))
+          continue
+        }
         if (blob.minX === 0 || blob.minY === 0 || blob.maxX === level.gray.width - 1 || blob.maxY === level.gray.height - 1)
           continue
         const pip = verifyPip(level.gray, labAt, blob, polarity)
@@ -93,7 +100,8 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
           found.push(...pips)
     }
   }
-  return dedupe(withoutWholeDice(found))
+  const apart = crowded.filter((pip) => !found.some((seen) => Math.hypot(seen.x - pip.x, seen.y - pip.y) < 1.2 * Math.max(seen.radius, pip.radius)))
+  return dedupe(withoutWholeDice([...found, ...apart]))
 }
 
 /** Two streaks of one die smeared by one motion: near each other and along the same axis. */
@@ -126,6 +134,32 @@ function elongation(blob: Blob): number {
 function cores(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, blob: Blob): Blob[][] {
   const box = { minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY }
   return [2, 3].map((k) => findBlobs(gray, surround, polarity, k * MIN_CONTRAST * 0.6, box).filter((core) => core.n >= 4))
+}
+
+/** A face's pips at most (six), with room: a blob larger than this many pips is no face's pips run together. */
+const CROWD = 8
+
+/**
+ * Pips of a six on a small die lie so close that, at the level where a faint pip still shows,
+ * a column of them runs together into one blob too large for a pip. Clear pips part at a
+ * deeper level: when every core there is a pip on its own, of about this scale's size, they are kept.
+ * Only on the finest scale: on coarser ones the cores of a run are whole dice, side by side.
+ */
+function crowdedPips(
+  gray: GrayImage,
+  labAt: (x: number, y: number) => Lab,
+  surround: GrayImage,
+  polarity: 1 | -1,
+  blob: Blob,
+  radius: number,
+  maxArea: number,
+): Pip[] {
+  if (blob.n > CROWD * maxArea) return []
+  const box = { minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY }
+  const cores = findBlobs(gray, surround, polarity, 3 * MIN_CONTRAST * 0.6, box).filter((core) => core.n >= 4)
+  const pips = cores.flatMap((core) => verifyPip(gray, labAt, core, polarity) ?? [])
+  if (pips.length < 2 || pips.length !== cores.length) return []
+  return pips.every((pip) => pip.radius >= 0.6 * radius && pip.radius <= 1.6 * radius) ? pips : []
 }
 
 /** Smallest pip radius, in pixels of the copy it is looked for on, that is not halved further. */
