@@ -71,6 +71,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
+  faces = withoutStrayPips(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -137,6 +138,8 @@ function doubtOddSizes(faces: Face[]): void {
   }
 }
 
+const OTHER_KIND = 'pips unlike the other dice’s'
+
 /**
  * Pips darker than their face (black on ivory) or lighter (white on red): the roll's sure
  * faces say which kind its dice are, and a face of the other kind (a key's letter on a
@@ -154,13 +157,31 @@ function doubtOddKinds(faces: Face[]): void {
   for (const face of faces) {
     if (majority !== 0 && face.pips[0]!.polarity !== majority) {
       face.confidence = Math.min(face.confidence, 0.4)
-      face.doubts.push('pips unlike the other dice’s')
+      face.doubts.push(OTHER_KIND)
     }
     if (face.pips.length === 1 && face.pips[0]!.roundness < 0.7) {
       face.confidence = Math.min(face.confidence, 0.5)
       face.doubts.push('a lone pip that is not round')
     }
   }
+}
+
+/**
+ * A lone pip of the other kind than every sure die with a layout (a light glint or a key's
+ * letter where the dice have dark pips), and in doubt on other grounds too (no die seen around
+ * it, not round, smaller than the dice's pips), is no die of this roll: it is dropped rather
+ * than asked about, so the player is not asked about a die that is not there; were it a real
+ * die, its row stays empty and is asked about all the same. A lone pip of the other kind with
+ * nothing else against it may be a die of a mixed set and is asked about; when the sure dice
+ * are of both kinds (a mixed tray), nothing is dropped.
+ */
+export function withoutStrayPips(faces: Face[]): Face[] {
+  const kinds = new Set(faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2).map((f) => f.pips[0]!.polarity))
+  if (kinds.size !== 1) return faces
+  const [kind] = kinds
+  return faces.filter(
+    (face) => face.pips.length > 1 || face.pips[0]!.polarity === kind || !face.doubts.some((doubt) => doubt !== OTHER_KIND),
+  )
 }
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
