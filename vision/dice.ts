@@ -71,6 +71,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
+  doubtCutFaces(faces, copy)
   faces = withoutStrayPips(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
@@ -139,6 +140,22 @@ function doubtOddSizes(faces: Face[]): void {
 }
 
 const OTHER_KIND = 'pips unlike the other dice’s'
+
+/**
+ * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:
+ * the one column of a four or a six that shows is read as a two. It is asked about. A one is
+ * not: its pip lies at its face's middle, so the face around it shows where a three's or a
+ * five's other pips would be.
+ */
+function doubtCutFaces(faces: Face[], photo: { width: number; height: number }): void {
+  for (const face of faces) {
+    const half = face.side / 2
+    const { x, y } = face.centre
+    if (face.pips.length < 2 || (x >= half && y >= half && x <= photo.width - 1 - half && y <= photo.height - 1 - half)) continue
+    face.confidence = Math.min(face.confidence, 0.5)
+    face.doubts.push('its face runs past the photo’s edge')
+  }
+}
 
 /**
  * Pips darker than their face (black on ivory) or lighter (white on red): the roll's sure

@@ -307,6 +307,53 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     expect(reading.uncertain).toEqual([at(470, 330)])
   })
 
+  it('asks about two faces nearer than two dice can stand: the left and right faces of one die seen corner-on', () => {
+    // The die's top is lost (seen edge-on); its two side faces, each squashed across, read as
+    // a sure four and a sure two whose centres lie less than a side apart on the table.
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const side = 80
+    const squashed = (cx: number, value: number, body: Rgb) => (x: number, y: number): Rgb | null => {
+      const dx = (x - cx) / 0.72
+      const dy = y - 300
+      if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
+      for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
+      return body
+    }
+    const seam = (x: number, y: number): Rgb | null => (Math.abs(x - 320) < 1.5 && Math.abs(y - 300) <= side / 2 ? [120, 115, 100] : null)
+    const image = paint(
+      scene,
+      layers(
+        topFace(110, 120, side, 5, IVORY, BLACK),
+        topFace(320, 120, side, 3, IVORY, BLACK),
+        topFace(530, 120, side, 6, IVORY, BLACK),
+        seam,
+        squashed(320 - 0.36 * side, 4, IVORY),
+        squashed(320 + 0.36 * side, 2, [215, 210, 190]),
+      ),
+    )
+    const reading = readDice(image)
+    const at = (x: number) => reading.dice.findIndex((d) => Math.hypot(d.centre.x - x, d.centre.y - 300) < 20)
+    expect(reading.uncertain).toContain(at(320 - 0.36 * side))
+    expect(reading.uncertain).toContain(at(320 + 0.36 * side))
+    expect(reading.uncertain).toHaveLength(2)
+  })
+
+  it('asks about a face that runs past the photo’s edge: one column of a four shows, like a two', () => {
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const image = paint(
+      scene,
+      layers(
+        topFace(110, 150, 80, 5, IVORY, BLACK),
+        topFace(300, 150, 80, 3, IVORY, BLACK),
+        topFace(200, 330, 80, 6, IVORY, BLACK),
+        topFace(632, 300, 80, 4, IVORY, BLACK),
+      ),
+    )
+    const reading = readDice(image)
+    const cut = reading.dice.findIndex((d) => d.centre.x > 560)
+    expect(reading.uncertain).toEqual([cut])
+  })
+
   it('asks about a die the two readers both read surely but differently', () => {
     const at = (x: number, value: number, confidence = 1) => ({ value, confidence, centre: { x, y: 100 }, side: 60 })
     const bySurface = [at(100, 1), at(200, 2), at(300, 3), at(400, 4), at(500, 5)]

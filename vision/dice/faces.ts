@@ -505,6 +505,25 @@ function squashAxis(face: Face): Point {
   return { x: -Math.sin(along), y: Math.cos(along) }
 }
 
+/** The tops of two dice lie at least a side apart: touching dice measure 1.2 sides and more in photos. */
+const TWO_DICE_APART = 1
+
+/**
+ * How far apart two faces' centres lie on the table, in sides: the offset and the sides
+ * measured in the plane the pips lie in, unsquashed along the pips' short axis.
+ */
+function apart(a: Face, b: Face): number {
+  const squash = Math.max(0.5, Math.min(1, (roundness(a) + roundness(b)) / 2))
+  const axis = squashAxis(a.pips.length >= b.pips.length ? a : b)
+  const offset = sub(b.centre, a.centre)
+  const along = offset.x * axis.x + offset.y * axis.y
+  const across = offset.x * axis.y - offset.y * axis.x
+  const distance = Math.hypot(along / squash, across)
+  // A face's side is measured from its pips' mean radius, which a squash shrinks by its square root.
+  const side = (0.5 * (a.side + b.side)) / Math.sqrt(squash)
+  return distance / side
+}
+
 /** A side face this much flatter than its top says, by where it lies, which way is down. */
 const CLEARLY_ROUNDER = 1.3
 
@@ -566,8 +585,13 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   const best = Math.max(0, ...kept.map(roundness))
   const result = kept.filter((face) => roundness(face) >= 0.6 * best)
   for (const face of result) {
+    // Two dice stand side by side at the closest: faces nearer than a side on the table are
+    // two faces of one die (its top and its front, seen from low down), or one face and a stray.
     const twin = result.find(
-      (other) => other !== face && oneScale(face, other) && norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side),
+      (other) =>
+        other !== face &&
+        oneScale(face, other) &&
+        (norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side) || apart(face, other) < TWO_DICE_APART),
     )
     if (twin) {
       face.doubts.push('another face of the same die')
