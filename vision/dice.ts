@@ -128,18 +128,22 @@ function doubtOddSizes(faces: Face[]): void {
     const ratio = Math.max(pipRadius(face), typical) / Math.min(pipRadius(face), typical)
     if (ratio > (face.value === 1 ? 2 : 1.5)) {
       face.confidence = Math.min(face.confidence, 0.4)
-      face.doubts.push('pips of another size than the other dice')
+      face.doubts.push(pipRadius(face) < typical ? SMALLER_PIPS : LARGER_PIPS)
     }
     // A one's pip is printed as large as the others' or larger: a lone pip smaller than the
     // roll's typical one is more likely the one pip found of a face whose others were missed.
     if (face.value === 1 && pipRadius(face) < SMALL_ONE * typical) {
       face.confidence = Math.min(face.confidence, 0.5)
-      face.doubts.push('a lone pip smaller than the other dice’s')
+      face.doubts.push(SMALL_LONE_PIP)
     }
   }
 }
 
 const OTHER_KIND = 'pips unlike the other dice’s'
+const SMALLER_PIPS = 'pips smaller than the other dice’s'
+const LARGER_PIPS = 'pips larger than the other dice’s'
+const NOT_ROUND = 'a lone pip that is not round'
+const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:
@@ -178,27 +182,38 @@ function doubtOddKinds(faces: Face[]): void {
     }
     if (face.pips.length === 1 && face.pips[0]!.roundness < 0.7) {
       face.confidence = Math.min(face.confidence, 0.5)
-      face.doubts.push('a lone pip that is not round')
+      face.doubts.push(NOT_ROUND)
     }
   }
 }
 
 /**
- * A lone pip of the other kind than every sure die with a layout (a light glint or a key's
- * letter where the dice have dark pips), and in doubt on other grounds too (no die seen around
- * it, not round, smaller than the dice's pips), is no die of this roll: it is dropped rather
- * than asked about, so the player is not asked about a die that is not there; were it a real
- * die, its row stays empty and is asked about all the same. A lone pip of the other kind with
- * nothing else against it may be a die of a mixed set and is asked about; when the sure dice
- * are of both kinds (a mixed tray), nothing is dropped.
+ * A lone pip unlike the roll's sure dice — of the other kind (a light glint or a key's letter
+ * where the dice have dark pips), smaller than their pips (a screw hole, a speck), or larger and
+ * not round (a letter on a plug) — and in doubt on other grounds too (no die seen around it, a
+ * spot beside it), is no die of this roll: it is dropped rather than asked about, so the player
+ * is not asked about a die that is not there; were it a real die, its row stays empty and is
+ * asked about all the same. A round blob far larger than the pips may be a whole dark die seen
+ * from high up, and a lone pip of the other kind with nothing else against it a die of a mixed
+ * set: both are asked about. The roll's kind is that of its sure dice with a layout or, in a
+ * roll of ones, of at least two sure ones; when they are of both kinds (a mixed tray), nothing
+ * is dropped.
  */
 export function withoutStrayPips(faces: Face[]): Face[] {
-  const kinds = new Set(faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2).map((f) => f.pips[0]!.polarity))
-  if (kinds.size !== 1) return faces
-  const [kind] = kinds
-  return faces.filter(
-    (face) => face.pips.length > 1 || face.pips[0]!.polarity === kind || !face.doubts.some((doubt) => doubt !== OTHER_KIND),
-  )
+  const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
+  const withLayouts = sure.filter((f) => f.pips.length >= 2)
+  const roll = withLayouts.length > 0 ? withLayouts : sure.length >= 2 ? sure : []
+  if (new Set(roll.map((f) => f.pips[0]!.polarity)).size !== 1) return faces
+  // Signs against a lone pip, each counted once however many doubts show it.
+  const stray = (face: Face) => {
+    const has = (doubt: string) => face.doubts.includes(doubt)
+    const unlike = has(OTHER_KIND) || has(SMALLER_PIPS) || (has(LARGER_PIPS) && has(NOT_ROUND))
+    // A pip a little smaller than the others' is no sign on its own: a one's pip found whole is.
+    const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
+    const signs = [has(OTHER_KIND), has(SMALLER_PIPS), has(NOT_ROUND), face.doubts.some((d) => !ownSigns.includes(d))]
+    return unlike && signs.filter(Boolean).length >= 2
+  }
+  return faces.filter((face) => face.pips.length > 1 || !stray(face))
 }
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
