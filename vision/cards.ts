@@ -47,7 +47,7 @@ interface IndexRead {
 function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
   const joker = jokerLikelihood(index.column)
   if (joker >= 0.5) return { index, card: JOKER, confidence: joker, rank: null, suit: null }
-  const rank = decideRank(withTenShape(matchRank(index.rank), index.tenShape), ocr)
+  const rank = decideRank(withTenShape(matchRank(index.rank), index.ten), ocr, index.ten?.shape === 'carved')
   const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
   if (!suit) return { index, card: null, confidence: 0, rank, suit }
   return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }

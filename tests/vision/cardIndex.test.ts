@@ -53,16 +53,16 @@ describe('the corner index', () => {
 
   it('reads a "1" touching its "0" at one point as the two-glyph shape of a ten', () => {
     const apart = findCornerIndex(card(...tenLine(true)))
-    expect(apart?.tenShape).toBe(true)
+    expect(apart?.ten).toEqual({ shape: 'drawn' })
     const touching = findCornerIndex(card(...tenLine(true), [18, 23, 19, 25, INK]))
     expect(touching?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 31, maxY: 36 })
-    expect(touching?.tenShape).toBe(true)
+    expect(touching?.ten).toEqual({ shape: 'drawn' })
   })
 
   it('takes a bar touching an open shape (no counter) for no ten', () => {
     const index = findCornerIndex(card(...tenLine(false), [18, 23, 19, 25, INK]))
     expect(index?.rank.box).toEqual({ minX: 14, minY: 12, maxX: 31, maxY: 36 })
-    expect(index?.tenShape).toBe(false)
+    expect(index?.ten).toBeNull()
   })
 })
 
@@ -100,7 +100,7 @@ const letterD = (x: number, y: number) => block(14, 12, 16, 36)(x, y) || (x >= 1
 const suitBelow = block(15, 44, 26, 56)
 
 describe('index letters of other decks', () => {
-  const rankOf = (index: ReturnType<typeof findCornerIndex>) => (index ? decideRank(withTenShape(matchRank(index.rank), index.tenShape), null) : null)
+  const rankOf = (index: ReturnType<typeof findCornerIndex>) => (index ? decideRank(withTenShape(matchRank(index.rank), index.ten), null) : null)
 
   it('reads the D of a German queen (Dame) as a queen, sure', () => {
     const read = rankOf(findCornerIndex(drawnCard(letterD, suitBelow)))
@@ -130,5 +130,53 @@ describe('index letters of other decks', () => {
     const flag = block(14, 12, 27, 15)
     const index = findCornerIndex(drawnCard(five, flag, suitBelow))
     expect(index?.rank.box.minY).toBe(12)
+  })
+})
+
+describe('the "10", the one rank printed as two glyphs (vision/cards/ten.ts)', () => {
+  const one = block(14, 12, 17, 36)
+  const zero = ring(26, 24, 6, 12.5, 2.5)
+  const readRank = (index: ReturnType<typeof findCornerIndex>, ocr: { text: string; confidence: number } | null) =>
+    index ? decideRank(withTenShape(matchRank(index.rank), index.ten), ocr, index.ten?.shape === 'carved') : null
+
+  it('closes a "0" whose thin top blurred to grey with its faint print', () => {
+    // The top (level 150, ink ≈ 0.4) falls below the mask's cut: the mask alone shows a U.
+    const index = findCornerIndex(
+      card([14, 12, 17, 36, INK], [20, 12, 22, 36, INK], [29, 12, 31, 36, INK], [20, 35, 31, 36, INK], [20, 12, 31, 13, 150], SUIT),
+    )
+    expect(index?.ten).toEqual({ shape: 'drawn' })
+    expect(readRank(index, null)?.rank).toBe('10')
+  })
+
+  it('carves a "0" fused with the large pip beside it out of the pip, round its counter', () => {
+    const pip = (x: number, y: number) => ((x - 48) / 16) ** 2 + ((y - 30) / 15) ** 2 <= 1
+    const index = findCornerIndex(drawnCard(one, zero, pip, suitBelow))
+    expect(index?.ten?.shape).toBe('carved')
+    const zeroBox = index?.ten?.shape === 'carved' ? index.ten.zero : null
+    expect(zeroBox?.minX).toBe(20)
+    expect(Math.abs((zeroBox?.maxX ?? 0) - 32)).toBeLessThanOrEqual(1)
+    expect(index?.rank.box.minX).toBe(14)
+    expect(index?.suit?.box.minY).toBe(44)
+    // Tesseract is shown the "1" and the "0" only: the pip beyond the "0" is paper in its crop.
+    const crop = index!.rankCrop
+    const margin = Math.round((index!.rank.box.maxY - index!.rank.box.minY + 1) * 0.35)
+    const beyondZero = zeroBox!.maxX - index!.rank.box.minX + margin + 1
+    for (let y = 0; y < crop.height; y++) for (let x = beyondZero; x < crop.width; x++) expect(crop.data[y * crop.width + x]).toBe(255)
+  })
+
+  it('asks about a carved ten unless tesseract reads the same "10"', () => {
+    const pip = (x: number, y: number) => ((x - 48) / 16) ** 2 + ((y - 30) / 15) ** 2 <= 1
+    const index = findCornerIndex(drawnCard(one, zero, pip, suitBelow))
+    expect(readRank(index, null)?.rank).toBe('10')
+    expect(readRank(index, null)?.confidence).toBeLessThan(0.5)
+    expect(readRank(index, { text: '1', confidence: 0.9 })?.confidence).toBeLessThan(0.5)
+    expect(readRank(index, { text: '10', confidence: 0.6 })?.confidence).toBeGreaterThanOrEqual(0.5)
+  })
+
+  it('carves no "0" where the print beside a bar holds two small counters (an 8, a B) or none', () => {
+    const pip = (x: number, y: number) => ((x - 48) / 16) ** 2 + ((y - 30) / 15) ** 2 <= 1
+    const eight = (x: number, y: number) => ring(26, 18, 6, 6.5, 2.5)(x, y) || ring(26, 30, 6, 6.5, 2.5)(x, y)
+    expect(findCornerIndex(drawnCard(one, eight, pip, suitBelow))?.ten).toBeNull()
+    expect(findCornerIndex(drawnCard(one, pip, suitBelow))?.ten).toBeNull()
   })
 })

@@ -9,19 +9,16 @@ import {
   type GrayImage,
   type RgbaImage,
 } from '../raster.ts'
+import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH } from './findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
+import { FAINT_PRINT, readTen, type TenReading } from './ten.ts'
 
 /** Where indices are printed: the left quarter of the card, the upper 45 % (plus the margin round the card). */
 const REGION_WIDTH = Math.round(CARD_WIDTH * 0.28)
 const REGION_HEIGHT = Math.round(CARD_HEIGHT * 0.47)
 
-export interface Box {
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-}
+export type { Box }
 
 export interface IndexGlyph {
   box: Box
@@ -41,23 +38,11 @@ export interface CornerIndex {
   /** The rank glyphs as dark ink on white, cropped with a margin, for OCR. */
   rankCrop: GrayImage
   /**
-   * The rank line is two glyphs side by side, a narrow bar and a closed loop: a "10", however
-   * narrow the font. (No other rank is printed as two glyphs.)
+   * The rank line is a "10" by its layout, a narrow bar and a ring side by side, however narrow
+   * the font (ten.ts); null when it is not.
    */
-  tenShape: boolean
+  ten: TenReading | null
 }
-
-function boxOf(components: readonly Component[]): Box {
-  return {
-    minX: Math.min(...components.map((c) => c.minX)),
-    minY: Math.min(...components.map((c) => c.minY)),
-    maxX: Math.max(...components.map((c) => c.maxX)),
-    maxY: Math.max(...components.map((c) => c.maxY)),
-  }
-}
-
-const heightOf = (box: Box) => box.maxY - box.minY + 1
-const widthOf = (box: Box) => box.maxX - box.minX + 1
 
 /**
  * Averages ink over the box into the template grid — the same reduction the template
@@ -85,8 +70,7 @@ export function reduceToTemplate(ink: GrayImage, box: Box): Float32Array {
   return out
 }
 
-function glyphOf(ink: GrayImage, components: readonly Component[]): IndexGlyph {
-  const box = boxOf(components)
+function glyphOf(ink: GrayImage, box: Box): IndexGlyph {
   return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
 }
 
@@ -130,7 +114,7 @@ function growIntoFaintInk(gray: GrayImage, mask: Uint8Array, level: number): voi
 }
 
 /** The corner region as darkness, the print mask, and ink (0–1) relative to this card's own paper and print. */
-function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Uint8Array } {
+function cornerInk(card: RgbaImage): { ink: GrayImage; mask: Uint8Array } {
   // The darkest channel, not luma: paper is grey in every channel, black print dark in all,
   // and red print dark in green and blue — a faded red index gains twice the contrast.
   const gray = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
@@ -155,7 +139,7 @@ function cornerInk(card: RgbaImage): { gray: GrayImage; ink: GrayImage; mask: Ui
   const ink = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
   for (let p = 0; p < ink.data.length; p++)
     ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
-  return { gray, ink, mask }
+  return { ink, mask }
 }
 
 function markMembers(into: Uint8Array, labels: Int32Array, label: number): void {
@@ -196,12 +180,6 @@ function redness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
   return darkness > 0 ? lead / darkness : 0
 }
 
-/** The blob's enclosed background (the counter of an O, a 0) as a share of its box. */
-function holeShare(labels: Int32Array, members: readonly Component[]): number {
-  const wanted = new Set(members.map((c) => c.label))
-  return enclosedShare((x, y) => wanted.has(labels[y * REGION_WIDTH + x]!), boxOf(members))
-}
-
 /** Width / height below which a glyph is an upright bar: the '1' of a '10' (serifs and flag included). */
 const BAR_ASPECT = 0.55
 /** A '10' is at most this wide for its height (wide fonts print it ≈ 1.4). */
@@ -214,111 +192,11 @@ function isBar(c: Component): boolean {
   return (c.maxX - c.minX + 1) / (c.maxY - c.minY + 1) < BAR_ASPECT
 }
 
-/** A narrow upright bar, then a glyph of the same height round a large counter: "10". */
-function isTen(line: readonly Component[], labels: Int32Array): boolean {
-  const groups: Component[][] = []
-  for (const c of [...line].sort((a, b) => a.minX - b.minX)) {
-    const group = groups.at(-1)
-    if (group && c.minX <= boxOf(group).maxX) group.push(c)
-    else groups.push([c])
-  }
-  if (groups.length !== 2) return false
-  const [one, zero] = groups.map(boxOf) as [Box, Box]
-  const heights = heightOf(one) / heightOf(zero)
-  return (
-    heights > 0.8 &&
-    heights < 1.25 &&
-    widthOf(one) / heightOf(one) < 0.5 &&
-    widthOf(zero) / heightOf(zero) > 0.35 &&
-    holeShare(labels, groups[1]!) > 0.15
-  )
-}
-
-/** A "1" touching its "0" (tight print, blur) joins them at a point: the cut column carries at most this share of the line's height. */
-const TOUCH_INK = 0.2
-
-/** The background enclosed by the pixels `inside` holds within `box` (a counter), as a share of the box. */
-function enclosedShare(inside: (x: number, y: number) => boolean, box: Box): number {
-  const w = widthOf(box) + 2
-  const h = heightOf(box) + 2
-  const ink = (x: number, y: number) => x >= 1 && y >= 1 && x <= w - 2 && y <= h - 2 && inside(box.minX + x - 1, box.minY + y - 1)
-  const reached = new Uint8Array(w * h)
-  const stack = [0]
-  reached[0] = 1
-  while (stack.length > 0) {
-    const q = stack.pop()!
-    const x = q % w
-    const y = (q - x) / w
-    for (const [nx, ny] of [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ] as const) {
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue
-      const n = ny * w + nx
-      if (reached[n] || ink(nx, ny)) continue
-      reached[n] = 1
-      stack.push(n)
-    }
-  }
-  let hole = 0
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) if (!reached[y * w + x] && !ink(x, y)) hole++
-  return hole / (widthOf(box) * heightOf(box))
-}
-
 /**
- * A "10" printed as one blob, its "1" touching its "0": cut at the thinnest column of the line's
- * left half, the left part must be a narrow bar as tall as the line and the right part a glyph
- * of the same height round a closed counter. (An A or a K cut so leaves no such pair.)
+ * Dark print on white with a margin, the way tesseract reads best; with `keep`, only the print
+ * within those boxes (a carved "0" leaves out the pip it ran into).
  */
-function isTouchingTen(line: readonly Component[], labels: Int32Array): boolean {
-  const box = boxOf(line)
-  const height = heightOf(box)
-  if (widthOf(box) / height < 0.7) return false
-  const members = new Set(line.map((c) => c.label))
-  const inLine = (x: number, y: number) =>
-    x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && members.has(labels[y * REGION_WIDTH + x]!)
-  const columnInk = (x: number) => {
-    let count = 0
-    for (let y = box.minY; y <= box.maxY; y++) if (inLine(x, y)) count++
-    return count
-  }
-  let cut = -1
-  for (let x = box.minX + Math.round(widthOf(box) * 0.15); x <= box.minX + Math.round(widthOf(box) * 0.55); x++)
-    if (cut < 0 || columnInk(x) < columnInk(cut)) cut = x
-  if (cut < 0 || columnInk(cut) > height * TOUCH_INK) return false
-  const partBox = (minX: number, maxX: number): Box | null => {
-    let minY = Infinity
-    let maxY = -Infinity
-    let left = Infinity
-    let right = -Infinity
-    for (let x = minX; x <= maxX; x++)
-      for (let y = box.minY; y <= box.maxY; y++)
-        if (inLine(x, y)) {
-          minY = Math.min(minY, y)
-          maxY = Math.max(maxY, y)
-          left = Math.min(left, x)
-          right = Math.max(right, x)
-        }
-    return minY > maxY ? null : { minX: left, minY, maxX: right, maxY }
-  }
-  const one = partBox(box.minX, cut - 1)
-  const zero = partBox(cut + 1, box.maxX)
-  if (!one || !zero) return false
-  const heights = heightOf(one) / heightOf(zero)
-  return (
-    heights > 0.8 &&
-    heights < 1.25 &&
-    heightOf(one) >= height * 0.85 &&
-    widthOf(one) / heightOf(one) < 0.5 &&
-    widthOf(zero) / heightOf(zero) > 0.35 &&
-    enclosedShare(inLine, zero) > 0.15
-  )
-}
-
-/** Dark print on white with a margin, the way tesseract reads best. */
-function cropForOcr(gray: GrayImage, ink: GrayImage, box: Box): GrayImage {
+function cropForOcr(ink: GrayImage, box: Box, keep?: readonly Box[]): GrayImage {
   const margin = Math.round(heightOf(box) * 0.35)
   const width = widthOf(box) + 2 * margin
   const height = heightOf(box) + 2 * margin
@@ -327,8 +205,9 @@ function cropForOcr(gray: GrayImage, ink: GrayImage, box: Box): GrayImage {
     for (let x = 0; x < width; x++) {
       const sx = box.minX - margin + x
       const sy = box.minY - margin + y
-      const inside = sx >= 0 && sy >= 0 && sx < gray.width && sy < gray.height
-      crop.data[y * width + x] = inside ? 255 * (1 - ink.data[sy * gray.width + sx]!) : 255
+      const inside = sx >= 0 && sy >= 0 && sx < ink.width && sy < ink.height
+      const kept = !keep || keep.some((b) => sx >= b.minX && sx <= b.maxX && sy >= b.minY && sy <= b.maxY)
+      crop.data[y * width + x] = inside && kept ? 255 * (1 - ink.data[sy * ink.width + sx]!) : 255
     }
   return crop
 }
@@ -352,7 +231,7 @@ export function findCornerIndex(card: RgbaImage): CornerIndex | null {
   return core?.suit ? core : index
 }
 
-function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof cornerInk>): CornerIndex | null {
+function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerInk>): CornerIndex | null {
   const { labels, components } = connectedComponents(mask, REGION_WIDTH, REGION_HEIGHT, 8)
   const minimumHeight = CARD_HEIGHT * 0.03
   // Blobs on the region's top or left edge are the table showing past the card's round corner.
@@ -420,7 +299,10 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
       }
     }
   }
-  const lineBox = boxOf(line)
+  const faint = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) faint[p] = mask[p] || ink.data[p]! >= FAINT_PRINT ? 1 : 0
+  const ten = readTen(line, { labels, width: REGION_WIDTH, faint })
+  const lineBox = ten?.shape === 'carved' ? boxOf([...line, ten.zero]) : boxOf(line)
 
   // The column below: the suit symbol, or on a joker the letters O, K, E, R.
   // The column below: the suit symbol, or on a joker the letters O, K, E, R. Searched in a strip
@@ -469,11 +351,11 @@ function indexFromInk(card: RgbaImage, { gray, ink, mask }: ReturnType<typeof co
   for (const c of line) markMembers(printed, labels, c.label)
   if (suitPieces) for (const c of suitPieces) markMembers(printed, stripLabels, c.label)
   return {
-    rank: glyphOf(ink, line),
-    suit: suitPieces ? glyphOf(ink, suitPieces) : null,
+    rank: glyphOf(ink, lineBox),
+    suit: suitPieces ? glyphOf(ink, boxOf(suitPieces)) : null,
     suitRedness: redness(card, ink, printed),
-    column: [line, ...column].map((pieces) => glyphOf(ink, pieces)),
-    rankCrop: cropForOcr(gray, ink, lineBox),
-    tenShape: isTen(line, labels) || isTouchingTen(line, labels),
+    column: [glyphOf(ink, lineBox), ...column.map((pieces) => glyphOf(ink, boxOf(pieces)))],
+    rankCrop: cropForOcr(ink, lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : undefined),
+    ten,
   }
 }

@@ -5,6 +5,7 @@
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
 import type { IndexGlyph } from './cornerIndex.ts'
+import type { TenReading } from './ten.ts'
 import { RANKS, type Rank } from '../../engine/index.ts'
 
 /**
@@ -48,19 +49,19 @@ export function matchRank(glyph: IndexGlyph): RankScore[] {
   return [...best.values()].sort((a, b) => b.score - a.score)
 }
 
-/** What the two-glyph shape of a "10" (cornerIndex.ts, tenShape) is worth as a template score: a clear match. */
+/** What the two-glyph shape of a "10" (ten.ts) is worth as a template score: a clear match. */
 const TEN_SHAPE_SCORE = 0.85
 
 /**
  * Adds the layout's evidence to the template scores: a rank line drawn as a narrow bar and a
- * loop side by side is a "10" even in a font far narrower than any template (where the whole
+ * ring side by side is a "10" even in a font far narrower than any template (where the whole
  * line looks more like a В or a 9 than like the templates' wide "10").
  */
-export function withTenShape(scores: readonly RankScore[], tenShape: boolean): RankScore[] {
-  if (!tenShape) return [...scores]
-  const ten = scores.find((s) => s.rank === '10')
+export function withTenShape(scores: readonly RankScore[], ten: TenReading | null): RankScore[] {
+  if (!ten) return [...scores]
+  const template = scores.find((s) => s.rank === '10')
   const others = scores.filter((s) => s.rank !== '10')
-  const tenScore: RankScore = { rank: '10', score: Math.max(TEN_SHAPE_SCORE, ten?.score ?? 0), glyph: '10' }
+  const tenScore: RankScore = { rank: '10', score: Math.max(TEN_SHAPE_SCORE, template?.score ?? 0), glyph: '10' }
   return [tenScore, ...others].sort((a, b) => b.score - a.score)
 }
 
@@ -90,12 +91,16 @@ const OCR_WEIGHT = 0.2
 const OCR_SURE = 0.8
 /** The confidence of a reading tesseract contradicts: below the photo tool's UNCERTAIN_BELOW. */
 const CONTRADICTED = 0.25
+/** The confidence of a reading that needed tesseract's word and did not get it: below UNCERTAIN_BELOW too. */
+const UNCONFIRMED = 0.4
 
 /**
  * Each rank's evidence is its template score plus tesseract's confidence if tesseract read
- * that rank. Confidence needs both a good score and a clear lead over the runner-up.
+ * that rank. Confidence needs both a good score and a clear lead over the runner-up. With
+ * `needsOcr` (a rank line pieced together from a guess, ten.ts's carved "0"), the shapes alone
+ * are not enough: tesseract must read the same rank, or the player is asked.
  */
-export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null): RankReading {
+export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null, needsOcr = false): RankReading {
   // Tesseract has no Cyrillic here and "reads" Д as A: when the shape says В, Д, Т, B or D
   // its vote carries no information, only noise.
   const ocrCanRead = !UNREADABLE_BY_OCR.has(scores[0]?.glyph ?? '')
@@ -112,7 +117,8 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null)
   // is not known which (a 0 fused with a pip beside it leaves the 1 and a sliver that look
   // like a K), so the player is asked.
   const contradicted = ocrRank !== null && ocrRank !== best.score.rank && (ocr?.confidence ?? 0) >= OCR_SURE
-  const confidence = contradicted ? Math.min(fit, clarity, CONTRADICTED) : Math.min(fit, clarity)
+  const unconfirmed = needsOcr && ocrRank !== best.score.rank
+  const confidence = Math.min(fit, clarity, contradicted ? CONTRADICTED : 1, unconfirmed ? UNCONFIRMED : 1)
   return { rank: best.score.rank, confidence, template: best.score, ocr }
 }
 
