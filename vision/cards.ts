@@ -94,6 +94,16 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       const turned = looksAt(quarterTurned, true)
       if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
     }
+    // A card partly covered: each corner that shows, seen at a whole card's size, competes too.
+    const views = found.cornerViews?.() ?? []
+    if (views.length > 0) {
+      const seen = views
+        .map((view) => findCornerIndex(view))
+        .filter((index): index is CornerIndex => index !== null)
+        .map((index) => ({ ...readIndex(index, null), standing: 0 }))
+        .map((read) => ({ ...read, standing: read.confidence }))
+      corners = [...corners, ...seen].sort((a, b) => b.standing - a.standing)
+    }
     let best: IndexRead | null = corners[0] ?? null
     if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
     const otherCorner = corners[1]

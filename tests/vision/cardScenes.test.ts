@@ -85,6 +85,25 @@ describe('finding cards by their edges', () => {
     expect(Math.hypot(below.centre.x - under.centre.x, below.centre.y - under.centre.y)).toBeLessThan(60)
   })
 
+  it('reads a card whose lower half lies under another at the size of the whole cards, from a corner that shows', async () => {
+    // Only the top of the card below shows, cut slantwise by the card over it (on a dark
+    // backing): rectified from that piece alone, its index is squashed out of shape.
+    const photo = cloth(640, 480)
+    const whole = { centre: { x: 110, y: 250 }, width: 130, angle: 0.1 }
+    layCard(photo, whole)
+    const under = { centre: { x: 370, y: 190 }, width: 130, angle: 0.05 }
+    layCard(photo, under)
+    const top = { centre: { x: 390, y: 265 }, width: 130, angle: 2 }
+    paintTurnedRect(photo, top.centre, top.width + 16, top.width * 1.4 + 16, top.angle, [25, 25, 28])
+    layCard(photo, top)
+    const readings = await readCards(photo, null)
+    expect(readings).toHaveLength(3)
+    const below = readings.find((r) => r !== near(readings, whole.centre) && r !== near(readings, top.centre, 40))
+    expect(below?.irregular).toBe(true)
+    expect(below?.uncertain).toBe(true)
+    expect(below?.card).toBe('10D')
+  })
+
   it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {
     const photo = vignette(640, 480)
     layCard(photo, { centre: { x: 330, y: 235 }, width: 230, angle: 1.45 })

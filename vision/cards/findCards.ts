@@ -38,6 +38,13 @@ export interface FoundCard {
   quarterTurn: (() => RgbaImage) | null
   /** The blob was not card-shaped (touching or overlapping cards, a card cut by the frame). */
   irregular: boolean
+  /**
+   * A card partly under another: its outline is only what shows, and rectified, its index is
+   * stretched out of shape. Instead, one view per corner of it that shows (where two of its
+   * edges meet): a frame the size of the whole cards in the photo, laid from that corner along
+   * those edges, that corner top left. Null for a card seen whole, or with no whole card to size it by.
+   */
+  cornerViews: (() => RgbaImage[]) | null
 }
 
 /**
@@ -696,6 +703,8 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const cardAreas: number[] = []
   const gatheredCards: boolean[] = []
   const misshapen: Candidate[] = []
+  // Each card's candidate, for its corner views (added below).
+  const sources: Candidate[] = []
   for (const candidate of separate) {
     const { outline, pixels } = candidate
     const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
@@ -726,7 +735,9 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       image,
       quarterTurn,
       irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true,
+      cornerViews: null,
     })
+    sources.push(candidate)
   }
   // Paper bigger than a card but not card-shaped is most likely cards touching or
   // overlapping: reported (irregular, so the player is asked), never silently dropped.
@@ -740,7 +751,8 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const card = cards[i]
     if (card && wholeAreas.length > 1 && area > typicalCard * 1.6) card.irregular = true
   })
-  for (const { outline } of misshapen) {
+  for (const candidate of misshapen) {
+    const { outline } = candidate
     if (outline.area < typicalCard * 0.5) continue
     try {
       const image = warpQuadrilateral(photo, withMargin(outline.corners).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
@@ -750,10 +762,70 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         image,
         quarterTurn: null,
         irregular: true,
+        cornerViews: null,
       })
+      sources.push(candidate)
     } catch {
       // A degenerate outline: nothing to show the player but the count.
     }
   }
+  // An irregular card may be partly covered: its corners that show are looked at too, at the
+  // size of the whole cards (or, with none, of the largest: it covers the others).
+  const regular = cards.filter((card) => !card.irregular)
+  const largest = cards.map((card, i) => ({ card, area: sources[i]!.outline.area })).sort((a, b) => b.area - a.area)[0]?.card
+  const size = wholeCardSize((regular.length > 0 ? regular : largest ? [largest] : []).map((card) => card.corners))
+  if (size)
+    cards.forEach((card, i) => {
+      const { pixels } = sources[i]!
+      if (card.irregular) card.cornerViews = () => cornerViews(photo, pixelHull(pixels, width).hull, size, scale)
+    })
   return cards
+}
+
+/** The median short and long side of the whole cards (photo pixels); null when there is none. */
+function wholeCardSize(outlines: readonly (readonly Point[])[]): { short: number; long: number } | null {
+  if (outlines.length === 0) return null
+  const median = (values: number[]) => values.sort((a, b) => a - b)[(values.length - 1) >> 1]!
+  // outlineOf's corners run top-left, top-right, bottom-right, bottom-left with the long side down.
+  const short = median(outlines.map(([a, b, c, d]) => (distance(a!, b!) + distance(d!, c!)) / 2))
+  const long = median(outlines.map(([a, b, c, d]) => (distance(a!, d!) + distance(b!, c!)) / 2))
+  return { short, long }
+}
+
+/** A corner of the rectangle round a partly covered card's paper shows when the paper reaches it (within this share of a card's short side: a card's corners are rounded). */
+const CORNER_SHOWS = 0.12
+
+/**
+ * The views of a partly covered card (FoundCard.cornerViews): `hull` is the convex hull of its
+ * paper on the outline image (`scale` × the photo). The smallest rectangle round it follows
+ * the card's two edges that show; each of its corners the paper reaches is a corner of the card.
+ */
+function cornerViews(photo: RgbaImage, hull: readonly Point[], size: { short: number; long: number }, scale: number): RgbaImage[] {
+  const rectangle = smallestRectangle(hull).map((p) => ({ x: p.x / scale, y: p.y / scale }))
+  const views: RgbaImage[] = []
+  rectangle.forEach((corner, k) => {
+    const reach = Math.min(...hull.map((p) => distance({ x: p.x / scale, y: p.y / scale }, corner)))
+    if (reach > CORNER_SHOWS * size.short) return
+    // The corners run as outlineOf's do, so the next one is along the card's top edge when this one is its top left.
+    const next = rectangle[(k + 1) % 4]!
+    const previous = rectangle[(k + 3) % 4]!
+    const along = (to: Point, length: number): Point => {
+      const d = Math.max(1e-6, distance(corner, to))
+      return { x: ((to.x - corner.x) / d) * length, y: ((to.y - corner.y) / d) * length }
+    }
+    const across = along(next, size.short)
+    const down = along(previous, size.long)
+    const frame = [
+      corner,
+      { x: corner.x + across.x, y: corner.y + across.y },
+      { x: corner.x + across.x + down.x, y: corner.y + across.y + down.y },
+      { x: corner.x + down.x, y: corner.y + down.y },
+    ]
+    try {
+      views.push(warpQuadrilateral(photo, withMargin(frame), CARD_WIDTH, CARD_HEIGHT))
+    } catch {
+      // A degenerate frame: that corner is not read.
+    }
+  })
+  return views
 }
