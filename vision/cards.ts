@@ -4,7 +4,7 @@
 // instead of guessing.
 import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
-import { findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
+import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { decideRank, jokerLikelihood, matchRank, withTenShape, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
@@ -67,6 +67,8 @@ function readingOrder(cards: CardReading[]): CardReading[] {
   return rows.flatMap((row) => row.sort((a, b) => a.centre.x - b.centre.x))
 }
 
+/** A partly covered card read this surely from its outline is not looked at from its corners (they cost ≈ 10 ms each). */
+const SURE_ENOUGH = 0.9
 /** A quarter-turned cut (the outline could not tell the card's long sides) must read this much surer to win. */
 const QUARTER_TURN_MARGIN = 0.1
 
@@ -94,11 +96,12 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       const turned = looksAt(quarterTurned, true)
       if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
     }
-    // A card partly covered: each corner that shows, seen at a whole card's size, competes too.
-    const views = found.cornerViews?.() ?? []
-    if (views.length > 0) {
-      const seen = views
-        .map((view) => findCornerIndex(view))
+    // A card partly covered, unless already read surely: each corner that shows, seen in a whole card's shape, competes too.
+    const frames = (corners[0]?.confidence ?? 0) < SURE_ENOUGH ? (found.cornerFrames?.() ?? []) : []
+    if (frames.length > 0) {
+      const seen = frames
+        .map((frame) => cornerRegion(image, frame))
+        .map((region) => (region ? findCornerIndex(region) : null))
         .filter((index): index is CornerIndex => index !== null)
         .map((index) => ({ ...readIndex(index, null), standing: 0 }))
         .map((read) => ({ ...read, standing: read.confidence }))

@@ -4,7 +4,11 @@
 import {
   connectedComponents,
   createGrayImage,
+  homographyFromPoints,
   otsuThreshold,
+  rectangle,
+  warpPerspective,
+  type Point,
   type Component,
   type GrayImage,
   type RgbaImage,
@@ -214,6 +218,19 @@ function cropForOcr(ink: GrayImage, box: Box, keep?: readonly Box[]): GrayImage 
 
 /** The stricter second cut: print at least this dark (0 paper … 1 the print's median). */
 const CORE_INK = 0.75
+
+/**
+ * The corner region of a card seen in `frame` (its corners in the photo, top-left first, the
+ * card's margin included): the top left of the card rectified, and nothing more — all that
+ * findCornerIndex reads. A tenth of the work of rectifying the whole card.
+ */
+export function cornerRegion(photo: RgbaImage, frame: readonly Point[]): RgbaImage | null {
+  try {
+    return warpPerspective(photo, homographyFromPoints(rectangle(CARD_WIDTH, CARD_HEIGHT), frame), REGION_WIDTH, REGION_HEIGHT)
+  } catch {
+    return null // a degenerate frame
+  }
+}
 
 /**
  * Reads the index layout of the card's top-left corner; null when no index is found there.

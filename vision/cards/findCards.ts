@@ -40,11 +40,11 @@ export interface FoundCard {
   irregular: boolean
   /**
    * A card partly under another: its outline is only what shows, and rectified, its index is
-   * stretched out of shape. Instead, one view per corner of it that shows (where two of its
-   * edges meet): a frame the size of the whole cards in the photo, laid from that corner along
-   * those edges, that corner top left. Null for a card seen whole, or with no whole card to size it by.
+   * stretched out of shape. Instead, frames from each corner of it that shows (where two of its
+   * edges meet): a whole card's shape laid from that corner along those edges, that corner top
+   * left, with the margin of `image` (cornerFrames below), in photo pixels. Null for a card that is not irregular.
    */
-  cornerViews: (() => RgbaImage[]) | null
+  cornerFrames: (() => Point[][]) | null
 }
 
 /**
@@ -735,7 +735,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       image,
       quarterTurn,
       irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true,
-      cornerViews: null,
+      cornerFrames: null,
     })
     sources.push(candidate)
   }
@@ -762,7 +762,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         image,
         quarterTurn: null,
         irregular: true,
-        cornerViews: null,
+        cornerFrames: null,
       })
       sources.push(candidate)
     } catch {
@@ -777,7 +777,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   if (size)
     cards.forEach((card, i) => {
       const { pixels } = sources[i]!
-      if (card.irregular) card.cornerViews = () => cornerViews(photo, pixelHull(pixels, width).hull, size, scale)
+      if (card.irregular) card.cornerFrames = () => cornerFrames(pixelHull(pixels, width).hull, size, scale)
     })
   return cards
 }
@@ -796,13 +796,16 @@ function wholeCardSize(outlines: readonly (readonly Point[])[]): { short: number
 const CORNER_SHOWS = 0.12
 
 /**
- * The views of a partly covered card (FoundCard.cornerViews): `hull` is the convex hull of its
+ * The corner frames of a partly covered card (FoundCard.cornerFrames): `hull` is the convex hull of its
  * paper on the outline image (`scale` × the photo). The smallest rectangle round it follows
  * the card's two edges that show; each of its corners the paper reaches is a corner of the card.
+ * Each such corner is seen twice, in frames of the whole cards' shape: at their size, and at
+ * the smallest size that holds the paper that shows from there (perspective shrinks a card
+ * lying further off or turned another way, and the whole cards' size then misleads).
  */
-function cornerViews(photo: RgbaImage, hull: readonly Point[], size: { short: number; long: number }, scale: number): RgbaImage[] {
+function cornerFrames(hull: readonly Point[], size: { short: number; long: number }, scale: number): Point[][] {
   const rectangle = smallestRectangle(hull).map((p) => ({ x: p.x / scale, y: p.y / scale }))
-  const views: RgbaImage[] = []
+  const frames: Point[][] = []
   rectangle.forEach((corner, k) => {
     const reach = Math.min(...hull.map((p) => distance({ x: p.x / scale, y: p.y / scale }, corner)))
     if (reach > CORNER_SHOWS * size.short) return
@@ -813,19 +816,19 @@ function cornerViews(photo: RgbaImage, hull: readonly Point[], size: { short: nu
       const d = Math.max(1e-6, distance(corner, to))
       return { x: ((to.x - corner.x) / d) * length, y: ((to.y - corner.y) / d) * length }
     }
-    const across = along(next, size.short)
-    const down = along(previous, size.long)
-    const frame = [
-      corner,
-      { x: corner.x + across.x, y: corner.y + across.y },
-      { x: corner.x + across.x + down.x, y: corner.y + across.y + down.y },
-      { x: corner.x + down.x, y: corner.y + down.y },
-    ]
-    try {
-      views.push(warpQuadrilateral(photo, withMargin(frame), CARD_WIDTH, CARD_HEIGHT))
-    } catch {
-      // A degenerate frame: that corner is not read.
+    const ratio = size.long / size.short
+    const own = Math.max(distance(corner, next), distance(corner, previous) / ratio)
+    for (const short of [size.short, own]) {
+      const across = along(next, short)
+      const down = along(previous, short * ratio)
+      const frame = [
+        corner,
+        { x: corner.x + across.x, y: corner.y + across.y },
+        { x: corner.x + across.x + down.x, y: corner.y + across.y + down.y },
+        { x: corner.x + down.x, y: corner.y + down.y },
+      ]
+      frames.push(withMargin(frame))
     }
   })
-  return views
+  return frames
 }
