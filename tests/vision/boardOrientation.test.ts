@@ -13,7 +13,7 @@ import {
   startRowAgreement,
   turnedHalfRound,
 } from '../../vision/board/orientation.ts'
-import { gaussianBlur, limitSize, toGray } from '../../vision/raster.ts'
+import { gaussianBlur, limitSize, toGray, type GrayImage } from '../../vision/raster.ts'
 import { cornerError, loadPhoto, loadTruth, type BoardFixture } from './photoFixtures.ts'
 
 const fixtures = loadTruth<BoardFixture>('board')
@@ -83,4 +83,47 @@ describe('a board read with corners its start row contradicts', () => {
       expect(Object.values(right.reasons), fixture.file).not.toContain('corners')
     }
   }, 120_000)
+})
+
+describe('start cells printed in a colour of their own', () => {
+  /**
+   * A field seen from above, drawn on a synthetic raster: light cells with dark lines in a dark
+   * frame, and c0–f0 printed in a middle grey (a green start area is that in grey), 60 % of the
+   * way from the frame to the light cells.
+   */
+  function fieldWithStartArea(): { gray: GrayImage; truth: FieldCorners } {
+    const cell = 24
+    const margin = 2 * cell
+    const width = 8 * cell + 2 * margin
+    const height = 13 * cell + 2 * margin
+    const frame = 40
+    const light = 200
+    const start = frame + 0.6 * (light - frame)
+    const data = new Float32Array(width * height).fill(frame)
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const u = (x + 0.5 - margin) / cell
+        const v = (y + 0.5 - margin) / cell
+        const inRows = u >= 0 && u < 8 && v >= 0 && v < 12
+        const inStart = u >= 2 && u < 6 && v >= 12 && v < 13
+        if (!inRows && !inStart) continue
+        const onLine = Math.abs(u - Math.round(u)) * cell < 1 || Math.abs(v - Math.round(v)) * cell < 1
+        data[y * width + x] = onLine ? 90 : inStart ? start : light
+      }
+    const truth = [
+      { x: margin, y: margin },
+      { x: margin + 8 * cell, y: margin },
+      { x: margin + 8 * cell, y: margin + 13 * cell },
+      { x: margin, y: margin + 13 * cell },
+    ] as FieldCorners
+    return { gray: gaussianBlur({ width, height, data }, 0.7), truth }
+  }
+
+  it('confirms the true corners, and not the field turned half round or a row off', () => {
+    const { gray, truth } = fieldWithStartArea()
+    expect(startRowAgreement(gray, truth)).toBeGreaterThanOrEqual(START_ROW_TO_TRUST)
+    const turned = turnedHalfRound(truth)
+    for (const wrong of [turned, shiftedByRows(truth, 1), shiftedByRows(truth, -1), shiftedByRows(turned, 1), shiftedByRows(turned, -1)])
+      expect(startRowAgreement(gray, wrong) ?? 0).toBeLessThan(START_ROW_TO_TRUST)
+  })
 })

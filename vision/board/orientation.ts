@@ -58,10 +58,18 @@ export function startRowAgreement(gray: GrayImage, corners: Quad): number | null
     // The field is lighter than its frame (as the grid fit assumes): a darker row 1 is a stone.
     const contrast = inside - beyond
     if (contrast < TELLS_FRAME_FROM_FIELD) continue
-    const fieldLike = Math.min(1, Math.max(0, ((cell - beyond) / contrast - 0.25) / 0.5))
-    const group = START_CELLS.includes(col) ? printed : frame
-    group.told++
-    group.sum += group === printed ? fieldLike : 1 - fieldLike
+    const towardsField = (cell - beyond) / contrast
+    const clamp = (x: number) => Math.min(1, Math.max(0, x))
+    if (START_CELLS.includes(col)) {
+      // A start cell need only be printed, not printed like row 1: start areas printed in a
+      // colour of their own (green, grey) lie between the frame and the light cells in grey,
+      // and a start cell half way off the frame is no frame.
+      printed.told++
+      printed.sum += clamp((towardsField - 0.25) / 0.35)
+    } else {
+      frame.told++
+      frame.sum += 1 - clamp((towardsField - 0.25) / 0.5)
+    }
   }
   // Both halves must agree: a fit turned half round still finds printed cells where it puts
   // c0–f0 (row 12's), and one shifted a row beyond the far end still finds frame at a0. So
