@@ -211,7 +211,10 @@ function lightRegionSources(gray: GrayImage): (() => Quad[])[] {
   // light grain, and light streaks join the field's cells: the field is then the lighter part
   // of what is light, split off at the level of the light pixels' own histogram.
   const lighter = () => {
-    const above = Array.from(gray.data).filter((v) => v > level)
+    let count = 0
+    for (let p = 0; p < light.length; p++) count += light[p]!
+    const above = new Float32Array(count)
+    for (let p = 0, k = 0; p < light.length; p++) if (light[p] === 1) above[k++] = gray.data[p]!
     const upper = otsuThreshold(above)
     const mask = new Uint8Array(width * height)
     for (let p = 0; p < mask.length; p++) mask[p] = gray.data[p]! > upper ? 1 : 0
@@ -329,21 +332,21 @@ function simplifyPolygon(points: Point[], count: number): Point[] {
 }
 
 
-/** A 3×3 dilation (value 1) or erosion (value 0) of a mask. */
+/**
+ * A 3×3 dilation (value 1) or erosion (value 0) of a mask, as a pass along the rows and one
+ * down the columns (the square is the product of the two): a pixel takes `value` when any
+ * pixel of its 3×3 neighbourhood inside the photo has it.
+ */
 function morphology(source: Uint8Array, width: number, height: number, value: 0 | 1): Uint8Array {
-  const out = source.slice()
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      if (source[y * width + x] === value) continue
-      let reached = false
-      for (let dy = -1; dy <= 1 && !reached; dy++)
-        for (let dx = -1; dx <= 1 && !reached; dx++) {
-          const nx = x + dx
-          const ny = y + dy
-          if (nx >= 0 && ny >= 0 && nx < width && ny < height && source[ny * width + nx] === value) reached = true
-        }
-      if (reached) out[y * width + x] = value
-    }
+  const across = source.slice()
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    for (let x = 0; x < width; x++)
+      if ((x > 0 && source[row + x - 1] === value) || (x < width - 1 && source[row + x + 1] === value)) across[row + x] = value
+  }
+  const out = across.slice()
+  for (let p = 0; p < out.length; p++)
+    if ((p >= width && across[p - width] === value) || (p < out.length - width && across[p + width] === value)) out[p] = value
   return out
 }
 
