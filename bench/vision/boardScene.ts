@@ -457,26 +457,8 @@ function castRay(prep: Prepared, o: Vec3, d: Vec3, candidates: readonly number[]
     best = { t, point, normal: stoneNormal(stone, point), albedo, shine: stone.shine, sharpness: stone.sharpness, stone: index }
   }
   // The board as a box (slabs), then the table below it.
-  let tNear = 0
-  let tFar = Infinity
-  let axis = -1
-  const lows = [box.x0, box.y0, 0]
-  const highs = [box.x1, box.y1, box.top]
-  for (let k = 0; k < 3; k++) {
-    if (Math.abs(d[k]!) < 1e-12) {
-      if (o[k]! < lows[k]! || o[k]! > highs[k]!) tNear = Infinity
-      continue
-    }
-    let ta = (lows[k]! - o[k]!) / d[k]!
-    let tb = (highs[k]! - o[k]!) / d[k]!
-    if (ta > tb) [ta, tb] = [tb, ta]
-    if (ta > tNear) {
-      tNear = ta
-      axis = k
-    }
-    tFar = Math.min(tFar, tb)
-  }
-  if (tNear <= tFar && tNear < Infinity && axis >= 0 && (!best || tNear < best.t)) {
+  const { tNear, axis } = enterBox([box.x0, box.y0, 0], [box.x1, box.y1, box.top], o, d)
+  if (axis >= 0 && (!best || tNear < best.t)) {
     const point: Vec3 = [o[0] + tNear * d[0], o[1] + tNear * d[1], o[2] + tNear * d[2]]
     if (axis === 2) {
       const u = point[0] + FIELD_COLUMNS / 2
@@ -503,15 +485,14 @@ function castRay(prep: Prepared, o: Vec3, d: Vec3, candidates: readonly number[]
   return { t, point, normal: [0, 0, 1], albedo: table.albedo, shine: table.gloss, sharpness: 20, stone: -1 }
 }
 
-/** Past the table's top: its cut edge, the floor below, or the wall far off (no texture but a little noise). */
-function roomHit(prep: Prepared, o: Vec3, d: Vec3): Hit {
-  const room = prep.scene.room
-  // The table's edge: a box below its top.
+/**
+ * Where a ray from `o` along `d` enters an axis-aligned box (slabs), and through which face:
+ * `axis` 0, 1 or 2 for the x, y or z faces, -1 when the ray misses it or starts inside it.
+ */
+function enterBox(lows: Vec3, highs: Vec3, o: Vec3, d: Vec3): { tNear: number; axis: number } {
   let tNear = 0
   let tFar = Infinity
   let axis = -1
-  const lows = [room.x0, room.y0, -room.depth]
-  const highs = [room.x1, room.y1, 0]
   for (let k = 0; k < 3; k++) {
     if (Math.abs(d[k]!) < 1e-12) {
       if (o[k]! < lows[k]! || o[k]! > highs[k]!) tNear = Infinity
@@ -526,7 +507,15 @@ function roomHit(prep: Prepared, o: Vec3, d: Vec3): Hit {
     }
     tFar = Math.min(tFar, tb)
   }
-  if (tNear <= tFar && tNear < Infinity && axis >= 0 && axis < 2) {
+  return tNear <= tFar && tNear < Infinity && axis >= 0 ? { tNear, axis } : { tNear: Infinity, axis: -1 }
+}
+
+/** Past the table's top: its cut edge, the floor below, or the wall far off (no texture but a little noise). */
+function roomHit(prep: Prepared, o: Vec3, d: Vec3): Hit {
+  const room = prep.scene.room
+  // The table's edge: a box below its top.
+  const { tNear, axis } = enterBox([room.x0, room.y0, -room.depth], [room.x1, room.y1, 0], o, d)
+  if (axis >= 0 && axis < 2) {
     const normal: Vec3 = [0, 0, 0]
     normal[axis] = -Math.sign(d[axis]!)
     const point: Vec3 = [o[0] + tNear * d[0], o[1] + tNear * d[1], o[2] + tNear * d[2]]
