@@ -3,7 +3,7 @@
 // however narrow (where the whole line looks more like a В or a 9 than like the templates'
 // wide "10"), so it is looked for as such: cornerIndex.ts finds the rank line, this says
 // whether it is a ten.
-import type { Component } from '../raster.ts'
+import { connectedComponents, type Component } from '../raster.ts'
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 
 /** The print of a card's corner region, as cornerIndex.ts cut it. */
@@ -51,47 +51,20 @@ interface Counter {
 function countersOf(inside: Inside, box: Box): Counter[] {
   const w = widthOf(box) + 2
   const h = heightOf(box) + 2
-  const ink = (x: number, y: number) => x >= 1 && y >= 1 && x <= w - 2 && y <= h - 2 && inside(box.minX + x - 1, box.minY + y - 1)
-  // 0: not yet reached; -1: outside (or ink); k > 0: counter k.
-  const region = new Int32Array(w * h)
-  const flood = (from: number, label: number): Counter => {
-    const found: Counter = { box: { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }, area: 0 }
-    const stack = [from]
-    region[from] = label
-    while (stack.length > 0) {
-      const q = stack.pop()!
-      const x = q % w
-      const y = (q - x) / w
-      found.area++
-      found.box = {
-        minX: Math.min(found.box.minX, box.minX + x - 1),
-        minY: Math.min(found.box.minY, box.minY + y - 1),
-        maxX: Math.max(found.box.maxX, box.minX + x - 1),
-        maxY: Math.max(found.box.maxY, box.minY + y - 1),
-      }
-      for (const [nx, ny] of [
-        [x - 1, y],
-        [x + 1, y],
-        [x, y - 1],
-        [x, y + 1],
-      ] as const) {
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue
-        const n = ny * w + nx
-        if (region[n] || ink(nx, ny)) continue
-        region[n] = label
-        stack.push(n)
-      }
-    }
-    return found
-  }
-  flood(0, -1)
-  const counters: Counter[] = []
-  for (let y = 1; y < h - 1; y++)
-    for (let x = 1; x < w - 1; x++) {
-      const q = y * w + x
-      if (!region[q] && !ink(x, y)) counters.push(flood(q, counters.length + 1))
-    }
-  return counters.sort((a, b) => b.area - a.area)
+  const open = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      open[y * w + x] = x >= 1 && y >= 1 && x <= w - 2 && y <= h - 2 && inside(box.minX + x - 1, box.minY + y - 1) ? 0 : 1
+  const { labels, components } = connectedComponents(open, w, h, 4)
+  // The region holding the open margin is the outside; every other one is closed by ink.
+  const outside = labels[0]
+  return components
+    .filter((c) => c.label !== outside)
+    .map((c) => ({
+      box: { minX: box.minX + c.minX - 1, minY: box.minY + c.minY - 1, maxX: box.minX + c.maxX - 1, maxY: box.minY + c.maxY - 1 },
+      area: c.area,
+    }))
+    .sort((a, b) => b.area - a.area)
 }
 
 /**
