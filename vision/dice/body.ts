@@ -5,7 +5,7 @@
 // about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
 import { deltaE, rgbToLab, type GrayImage, type Lab, type Point } from '../raster.ts'
 import type { FaceImage } from './faces.ts'
-import type { Pip } from './pips.ts'
+import { alikePips, type Pip } from './pips.ts'
 
 /** Rays cast from the pip's centre: enough that a die's four edges each stop several. */
 const RAYS = 32
@@ -68,13 +68,7 @@ export function noDieAround(
   const radius = pip.radius / Math.sqrt(squash)
   // Pips like this one (seen at the same slant, of about its size): a ray runs on across them,
   // and one on the face makes it no one.
-  const alike = pips.filter(
-    (other) =>
-      !own.includes(other) &&
-      other.polarity === pip.polarity &&
-      Math.max(other.radius, pip.radius) / Math.min(other.radius, pip.radius) < 1.6 &&
-      Math.max(other.roundness, pip.roundness) / Math.min(other.roundness, pip.roundness) < 1.22,
-  )
+  const alike = pips.filter((other) => !own.includes(other) && alikePips(other, pip))
   const crossed = new Set<Pip>()
   // Reach of each ray: from the pip's centre to where the face ends, or Infinity.
   const reach: number[] = []

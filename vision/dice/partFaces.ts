@@ -5,7 +5,7 @@
 // left over, say when that may have happened; the face is then asked about.
 import { median, type Point } from '../raster.ts'
 import type { Face } from './faces.ts'
-import type { Pip } from './pips.ts'
+import { alikePips, type Pip } from './pips.ts'
 
 /** Faces at or above this confidence count as the roll's evidence (dice.ts's UNCERTAIN_DIE_BELOW). */
 const SURE = 0.7
@@ -19,9 +19,6 @@ const SURE = 0.7
 const SHORT_TWO = 0.75
 /** A pip this near a one (in its die's sides) can lie on the same die: a two's diagonal is about 0.76 of a side. */
 const SECOND_PIP_REACH = 0.8
-/** Pips of one face differ in size and in roundness by less than these (as noDieAround's alike pips). */
-const ALIKE_SIZE = 1.6
-const ALIKE_SLANT = 1.22
 
 /** The distance from a face's middle to its pips' columns or rows, the larger: its grid's step. */
 const gridStep = (face: Face): number => Math.max(Math.hypot(face.u.x, face.u.y), Math.hypot(face.v.x, face.v.y))
@@ -46,11 +43,8 @@ export function doubtPartFaces(faces: readonly Face[], pips: readonly Pip[]): vo
 
 /** Whether `pip`, in no face, could be a one's second pip: of its kind, size and slant, and near enough to share its face. */
 function secondPip(one: Face, pip: Pip, inFaces: ReadonlySet<Pip>): boolean {
-  const own = one.pips[0]!
-  if (inFaces.has(pip) || pip.polarity !== own.polarity) return false
-  if (Math.max(pip.radius, own.radius) / Math.min(pip.radius, own.radius) >= ALIKE_SIZE) return false
   // A flatter pip is on a side face of the die (seen at a slant), which the faces drop.
-  if (Math.max(pip.roundness, own.roundness) / Math.min(pip.roundness, own.roundness) >= ALIKE_SLANT) return false
+  if (inFaces.has(pip) || !alikePips(pip, one.pips[0]!)) return false
   return distance(pip, one.centre) < SECOND_PIP_REACH * one.side
 }
 

@@ -33,6 +33,18 @@ export const smallestPipRadius = (longSide: number): number => Math.max(1.5, SCA
 const MIN_CONTRAST = 28
 
 /**
+ * Whether two pips could be pips of one face: of one kind, of about one size (within 1.6×) and
+ * seen at about one slant (roundness within 1.22×).
+ */
+export function alikePips(a: Pip, b: Pip): boolean {
+  return (
+    a.polarity === b.polarity &&
+    Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius) < 1.6 &&
+    Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) < 1.22
+  )
+}
+
+/**
  * Finds pip candidates of both polarities at every scale up to a radius of `largest` pixels,
  * verified by their ring. `gray` is the working copy in grey, `colour` the same copy in
  * colour (read only around pips).
