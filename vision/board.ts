@@ -25,7 +25,7 @@ import {
   type RgbaImage,
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
-import { READ_RADIUS, sampleCellsAsTokens, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
+import { READ_RADIUS, TOPS_TO_TRUST_HEIGHT, sampleCellsAsTokens, sideShows, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
 import { WORKING_SIDE, fieldGridCheck, findFieldGrid } from './board/fieldGrid.ts'
 import { START_ROW_TO_TRUST } from './board/orientation.ts'
 
@@ -85,9 +85,10 @@ export interface ReadBoardOptions {
  * printedLikeStone: the board is printed in a stone's colour there; unlikeStones: a colour
  * that is neither stone's (a shadow, a mark); corners: the printed grid does not confirm the
  * corners; hidden: a farther stone's side may be what shows there; leaning: a stone's height
- * may have moved its top into the next cell.
+ * may have moved its top into the next cell; sideOnly: a stone's side shows where its top
+ * does not (lost in a lamp's glare, or printed in the board's colour).
  */
-export type AskReason = 'faint' | 'colour' | 'printedLikeStone' | 'unlikeStones' | 'corners' | 'hidden' | 'leaning'
+export type AskReason = 'faint' | 'colour' | 'printedLikeStone' | 'unlikeStones' | 'corners' | 'hidden' | 'leaning' | 'sideOnly'
 
 /** A reading below this confidence is listed as uncertain and asked about. */
 export const UNCERTAIN_BELOW = 0.75
@@ -522,13 +523,15 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (!unsure.has(cell)) unsure.set(cell, reason)
   }
   const colourDoubted = new Set<Cell>()
-  const cells: CellReading[] = samples.map((sample) => {
+  const sides = samples.map((sample) => sideShows(sample, sampling))
+  const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
-      // stone there would not stand out from the board: its emptiness is the player's to say.
+      // stone there would not stand out from the board: its emptiness is the player's to say,
+      // unless the place a stone's shaded side would show shows the board.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      if (likeAStone) ask(sample.cell, 'printedLikeStone')
+      if (likeAStone && sides[i] !== 'board') ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }
     const toRed = stoneDistance(sample.centre, prototypes.red)
@@ -548,6 +551,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (colourConfidence < stoneLikelihood) colourDoubted.add(sample.cell)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
+  for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
   // Calibrated colours that do not look like red and blue (one side's stones in light and in
   // shade, split into two clusters): which stone is which side is a guess, so the player says.
@@ -602,6 +606,52 @@ function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[])
   return asked
 }
 
+/** A side this near (ΔE) one side's stones' sides, and farther from the other's by this share, is theirs… */
+const SIDE_LIKE = 25
+const SIDE_MARGIN = 0.3
+/** …and one this far from the only side's stones' sides known is the other side's. */
+const SIDE_UNLIKE = 40
+
+/**
+ * Stones whose tops do not show — washed out by a lamp's glare, or printed in the board's
+ * own colour (a white stone on white print) — still show their shaded sides: a cell read
+ * empty whose side shows a token is read as the side whose stones' sides it matches (the sure
+ * stones' own), and asked about either way. A nearer stone's top may reach up to where the
+ * side is read; such a cell is left as read.
+ */
+function readFromSides(samples: CellSample[], cells: CellReading[], sides: ('token' | 'board' | null)[]): Cell[] {
+  const sideColours = { red: [] as Lab[], blue: [] as Lab[] }
+  cells.forEach((c, i) => {
+    if (c.state !== 'empty' && c.confidence >= UNCERTAIN_BELOW && sides[i] === 'token') sideColours[c.state].push(samples[i]!.side!.colour)
+  })
+  const sideOf = { red: sideColours.red.length > 0 ? medianColour(sideColours.red) : null, blue: sideColours.blue.length > 0 ? medianColour(sideColours.blue) : null }
+  const asked: Cell[] = []
+  cells.forEach((reading, i) => {
+    if (reading.state !== 'empty' || sides[i] !== 'token') return
+    const { col } = cellPosition(reading.cell)
+    const nearer = [-1, 0, 1].map((d) => (col + d >= 0 && col + d < COLUMNS ? cells[i - COLUMNS + d] : undefined))
+    if (nearer.some((c) => c && c.state !== 'empty')) return
+    asked.push(reading.cell)
+    const side = samples[i]!.side!.colour
+    // Sides differ most in lightness (a white stone's grey against a black one's), so all of it counts.
+    const toRed = sideOf.red ? deltaE(side, sideOf.red) : null
+    const toBlue = sideOf.blue ? deltaE(side, sideOf.blue) : null
+    let state: Color | null = null
+    if (toRed !== null && toBlue !== null) {
+      if (Math.min(toRed, toBlue) <= SIDE_LIKE && Math.abs(toRed - toBlue) >= SIDE_MARGIN * (toRed + toBlue)) state = toRed < toBlue ? 'red' : 'blue'
+    } else if (toRed !== null || toBlue !== null) {
+      // Only one side's stones show their tops (the other's are all printed over in their own
+      // colour): a side unlike theirs is the other side's, as a guess the player confirms.
+      const known: Color = toRed !== null ? 'red' : 'blue'
+      const distance = (toRed ?? toBlue)!
+      if (distance <= SIDE_LIKE) state = known
+      else if (distance > SIDE_UNLIKE) state = known === 'red' ? 'blue' : 'red'
+    }
+    if (state) cells[i] = { cell: reading.cell, state, confidence: 0.5 }
+  })
+  return asked
+}
+
 /** A token's side is this much darker (L*) than its top, lit from above. */
 const SIDE_DARKER = 10
 
@@ -611,8 +661,6 @@ const SIDE_DARKER = 10
  */
 const HEIGHT_DOUBT = 0.1
 const HEIGHT_UNMEASURED = 0.3
-/** Stones' tops needed before the estimated height is trusted to within HEIGHT_DOUBT. */
-const TOPS_TO_TRUST_HEIGHT = 3
 /** A lean shorter than this stays inside the stone's own cell. */
 const LEAN_WITHIN_CELL = 0.25
 

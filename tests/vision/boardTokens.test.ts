@@ -167,3 +167,52 @@ describe('board cells as tokens with height', () => {
     expect(wrongAndUnasked.map((c) => `${c.cell} ${c.state}`)).toEqual([])
   })
 })
+
+describe('stones read from their shaded sides', () => {
+  it('reads a stone whose top a lamp’s glare washes out from its side, and asks about it', () => {
+    // A maroon stone's top as white as the board where the lamp shines on it: read by its top
+    // alone, the cell was empty and nobody was asked.
+    const tokens: SceneToken[] = [
+      { cell: 'c2', colour: MAROON, top: [238, 232, 232] },
+      { cell: 'b4', colour: MAROON },
+      { cell: 'f3', colour: NAVY },
+      { cell: 'g6', colour: MAROON },
+      { cell: 'c9', colour: NAVY },
+      { cell: 'e11', colour: NAVY },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.25, elevation: 30 }))
+    const reading = readBoard(image, { corners, colours: { red: MAROON, blue: NAVY } })
+    expect(stateOf(reading, 'c2')).toBe('red')
+    expect(reading.uncertain).toContain('c2')
+    expect(reading.reasons.c2).toBe('sideOnly')
+    expect(silentlyWrong(reading, tokens, { red: MAROON, blue: NAVY })).toEqual([])
+  })
+
+  it('asks no question about an empty cell printed in a stone’s colour where a stone’s side would show the board', () => {
+    // White and black stones on white print: a white stone's top is the board's colour, but its
+    // side is shaded grey. Empty white cells were all asked about; now only a cell showing a
+    // side is, and a white stone there is read from its side.
+    const WHITE: Rgb = [246, 246, 246]
+    const BLACK: Rgb = [30, 30, 32]
+    const tokens: SceneToken[] = [
+      { cell: 'b2', colour: WHITE },
+      { cell: 'e8', colour: BLACK },
+      { cell: 'b6', colour: BLACK },
+      { cell: 'g3', colour: BLACK },
+      { cell: 'd5', colour: BLACK },
+      { cell: 'a9', colour: BLACK },
+      { cell: 'f11', colour: BLACK },
+      { cell: 'c12', colour: WHITE },
+      { cell: 'h6', colour: WHITE },
+    ]
+    const white: Rgb = [244, 244, 242]
+    const zones = { guard: white, none: white, outer: [150, 190, 230] as Rgb, middle: white, centre: [230, 160, 150] as Rgb }
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.25, elevation: 30, zones, side: undefined }))
+    const reading = readBoard(image, { corners, colours: { red: WHITE, blue: BLACK } })
+    expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK })).toEqual([])
+    for (const cell of ['b2', 'c12', 'h6'] as Cell[]) expect(stateOf(reading, cell), cell).toBe('red')
+    // Of the some 60 empty white cells, hardly any is asked about.
+    const emptyAsked = reading.uncertain.filter((cell) => !tokens.some((t) => t.cell === cell))
+    expect(emptyAsked.length).toBeLessThan(6)
+  })
+})

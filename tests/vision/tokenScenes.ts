@@ -8,6 +8,8 @@ import { createRgbaImage, writePixel, type Point, type Rgb, type RgbaImage } fro
 export interface SceneToken {
   cell: Cell
   colour: Rgb
+  /** What its top face shows when not its colour: a lamp's glare washing it out. */
+  top?: Rgb
 }
 
 export interface TokenScene {
@@ -92,7 +94,7 @@ export function renderTokenScene(scene: TokenScene): RenderedScene {
     const depth = dot(d, forward)
     return { x: width / 2 + (focal * dot(d, right)) / depth, y: height / 2 - (focal * dot(d, up)) / depth }
   }
-  const tokens = scene.tokens.map((t) => ({ base: cellBase(t.cell), colour: t.colour, side: scene.side ?? (t.colour.map((c) => c * 0.55) as Rgb) }))
+  const tokens = scene.tokens.map((t) => ({ base: cellBase(t.cell), colour: t.top ?? t.colour, side: scene.side ?? (t.colour.map((c) => c * 0.55) as Rgb) }))
   const image = createRgbaImage(width, height)
   for (let py = 0; py < height; py++)
     for (let px = 0; px < width; px++) {

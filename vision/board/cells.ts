@@ -14,12 +14,14 @@
 import { COLUMNS, ROWS, cellName, zoneAt, type Cell } from '../../engine/index.ts'
 import {
   applyHomography,
+  deltaE,
   homographyFromPoints,
   median,
   medianColour,
   rectangle,
   rgbToLab,
   sampleBilinear,
+  type Homography,
   type Lab,
   type Point,
   type Rgb,
@@ -38,6 +40,17 @@ export interface CellSample {
   printed: Lab
   /** How far (cells, towards the far end) a stone's top in this cell leans from its base. */
   lean: number
+  /** Where a stone standing here would show its side; null without a camera or a measured height. */
+  side: TokenSide | null
+}
+
+/** What shows where a token standing in a cell would show its side, facing the camera. */
+export interface TokenSide {
+  colour: Lab
+  /** The printed board's colour at the points the side is read at (what shows there when the cell is empty). */
+  board: Lab
+  /** How long the side is in the photo, base to top (pixels): too short, and the blur of the top's edge is all it shows. */
+  pixels: number
 }
 
 export interface CellSampling {
@@ -348,7 +361,75 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       }
       const rgb = medianColour(colours)
       const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
-      samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), printed: printed!, lean })
+      const side = camera && height > 0 ? sideOf(image, camera, toField, boardAt, u, v, height) : null
+      samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), printed: printed!, lean, side })
     }
   return { samples, height, measured }
+}
+
+/**
+ * How far from a cell's centre (cells) its stone's side is read: a little beyond the
+ * narrowest token's rim, so that a wider token's side is met at mid-height and a narrower
+ * one's is what the view meets just behind that point.
+ */
+const SIDE_RADIUS = 0.34
+
+/**
+ * Where a token standing in the cell shows its side: the front of a cylinder, facing the
+ * camera (against its top's lean), at mid-height. A side is shaded, lit from above, so a
+ * stone whose top is lost in a lamp's glare or printed in the board's own colour still shows
+ * there; an empty cell shows the board.
+ */
+function sideOf(
+  image: RgbaImage,
+  camera: BoardCamera,
+  toField: Homography,
+  boardAt: (u: number, v: number) => Lab,
+  u: number,
+  v: number,
+  height: number,
+): TokenSide | null {
+  const lean = leanAt(camera, u, v, height)
+  const length = Math.hypot(lean.x, lean.y)
+  if (length < 1e-3) return null
+  const front = { x: -lean.x / length, y: -lean.y / length }
+  const colours: Rgb[] = []
+  const boards: Lab[] = []
+  for (const angle of [-0.6, -0.3, 0, 0.3, 0.6])
+    for (const z of [0.35, 0.65]) {
+      const du = front.x * Math.cos(angle) - front.y * Math.sin(angle)
+      const dv = front.x * Math.sin(angle) + front.y * Math.cos(angle)
+      const p = camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, z * height)
+      const seen = applyHomography(toField, p.x, p.y)
+      colours.push(sampleBilinear(image, p.x, p.y))
+      boards.push(boardAt(seen.x, seen.y))
+    }
+  const base = camera.project(u + SIDE_RADIUS * front.x, v + SIDE_RADIUS * front.y, 0)
+  const top = camera.project(u + SIDE_RADIUS * front.x, v + SIDE_RADIUS * front.y, height)
+  return { colour: rgbToLab(...medianColour(colours)), board: medianColour(boards), pixels: Math.hypot(top.x - base.x, top.y - base.y) }
+}
+
+/** A side this far (ΔE) from the board seen there, and darker, is a token's… */
+const SIDE_SHOWS = 20
+/** …shaded side: this much darker (L*) than the board seen there, lit from above. */
+const SIDE_SHADED = 15
+/** A side this near (ΔE) the board seen there shows no token. */
+const SIDE_SHOWS_NONE = 8
+/** A side shorter than this in the photo (pixels) may be lost in the blur of the top's edge: showing the board there proves nothing. */
+const SIDE_PIXELS = 4
+/** Stones' tops needed before the estimated height says where the sides are. */
+export const TOPS_TO_TRUST_HEIGHT = 3
+
+/**
+ * What the side of a token standing in the cell would show: a token's shaded side, only the
+ * board, or nothing to go by (no measured height, a side too short in the photo, or a colour
+ * between the two).
+ */
+export function sideShows(sample: CellSample, sampling: CellSampling): 'token' | 'board' | null {
+  const side = sample.side
+  if (!side || sampling.measured < TOPS_TO_TRUST_HEIGHT) return null
+  const difference = deltaE(side.colour, side.board)
+  if (difference < SIDE_SHOWS_NONE) return side.pixels >= SIDE_PIXELS ? 'board' : null
+  if (difference > SIDE_SHOWS && side.board[0] - side.colour[0] > SIDE_SHADED) return 'token'
+  return null
 }
