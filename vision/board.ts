@@ -552,6 +552,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
+  for (const cell of darkStonesLikeALightSide(samples, cells, colours)) ask(cell, 'colour')
   for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
   // Calibrated colours that do not look like red and blue (one side's stones in light and in
   // shade, split into two clusters): which stone is which side is a guess, so the player says.
@@ -617,7 +618,7 @@ const SIDE_UNLIKE = 40
  * own colour (a white stone on white print) — still show their shaded sides: a cell read
  * empty whose side shows a token is read as the side whose stones' sides it matches (the sure
  * stones' own), and asked about either way. A nearer stone's top may reach up to where the
- * side is read; such a cell is left as read.
+ * side is read (its rim, blended with the board, looks shaded too): such a cell is left as read.
  */
 function readFromSides(samples: CellSample[], cells: CellReading[], sides: ('token' | 'board' | null)[]): Cell[] {
   const sideColours = { red: [] as Lab[], blue: [] as Lab[] }
@@ -648,6 +649,33 @@ function readFromSides(samples: CellSample[], cells: CellReading[], sides: ('tok
       else if (distance > SIDE_UNLIKE) state = known === 'red' ? 'blue' : 'red'
     }
     if (state) cells[i] = { cell: reading.cell, state, confidence: 0.5 }
+  })
+  return asked
+}
+
+/** How dark a stone's side may be against its top (a share of its RGB), lit from above. */
+const SHADE_RANGE = [0.4, 0.8] as const
+/** A reading this much nearer (ΔE, lightness in full: the two may differ in nothing else) the lighter side's shaded colour than its own side's may be that side. */
+const SHADE_MARGIN = 8
+
+/**
+ * Where one side's stones are a shade of the other's (brown and tan wood, black and grey), a
+ * lighter stone's shaded side looks like a darker stone's top: a reading of the darker side
+ * that a side of the lighter one would explain as well is asked about — when the tokens'
+ * height is misjudged the reading is of the side, not the top.
+ */
+function darkStonesLikeALightSide(samples: CellSample[], cells: CellReading[], colours: StoneColours): Cell[] {
+  const brightness = (rgb: Rgb) => (rgb[0] + rgb[1] + rgb[2]) / 3
+  const [darker, lighter]: [Color, Color] = brightness(colours.red) < brightness(colours.blue) ? ['red', 'blue'] : ['blue', 'red']
+  const light = colours[lighter]
+  const dark = rgbToLab(...colours[darker])
+  const asked: Cell[] = []
+  cells.forEach((reading, i) => {
+    if (reading.state !== darker) return
+    const seen = samples[i]!.centreRgb
+    const share = Math.min(SHADE_RANGE[1], Math.max(SHADE_RANGE[0], brightness(seen) / Math.max(1, brightness(light))))
+    const shaded = rgbToLab(light[0] * share, light[1] * share, light[2] * share)
+    if (deltaE(samples[i]!.centre, shaded) < deltaE(samples[i]!.centre, dark) + SHADE_MARGIN) asked.push(reading.cell)
   })
   return asked
 }

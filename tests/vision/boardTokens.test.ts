@@ -216,3 +216,19 @@ describe('stones read from their shaded sides', () => {
     expect(emptyAsked.length).toBeLessThan(6)
   })
 })
+
+describe('stones one side’s colour a shade of the other’s', () => {
+  it('asks about a dark reading that a light stone’s shaded side would explain (tan and brown wood on tan print)', () => {
+    // A tan stone's top is the print's colour and its side a shade of tan, the brown stones'
+    // colour: read where a token with no height would show its top, tan stones read brown.
+    const TAN: Rgb = [205, 166, 114]
+    const BROWN: Rgb = [90, 55, 35]
+    const tan = ['d2', 'g2', 'b3', 'f4', 'b6', 'h6', 'a7', 'f8', 'e9', 'b10', 'g11', 'd12'] as Cell[]
+    const tokens: SceneToken[] = [...tan.map((cell) => ({ cell, colour: TAN })), { cell: 'c9', colour: BROWN }, { cell: 'h5', colour: BROWN }]
+    const warm: Rgb = [206, 168, 118]
+    const zones = { guard: warm, none: warm, outer: warm, middle: warm, centre: [230, 160, 150] as Rgb }
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.25, radius: 0.41, elevation: 40, zones }))
+    const reading = readBoard(image, { corners, colours: { red: TAN, blue: BROWN } })
+    expect(silentlyWrong(reading, tokens, { red: TAN, blue: BROWN })).toEqual([])
+  })
+})
