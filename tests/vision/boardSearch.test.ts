@@ -54,18 +54,33 @@ describe('the corner search, bounded', () => {
     expect(cornerError(moved, truth)).toBeGreaterThan(0.15)
   })
 
+  it('finds the field inside a lamp’s light pool on the table, which encloses its frame', () => {
+    // The second renderer's seed 12, board 3 (a spot lamp over a dark table), drawn small: the
+    // pool's bounding box holds the field's, so the two joined into one region and its outline
+    // was the pool's; the field, one large light piece, is now a candidate of its own.
+    const { image, truth } = smallRender(12, 3)
+    const proposal = proposeCorners(image)
+    expect(proposal.confidence).toBeGreaterThan(0.5)
+    expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
+  })
+
   it('finds the field on a grained wood table whose light streaks join the cells at Otsu’s level', () => {
     // A board of the second renderer (bench/vision/heldOutBoards.ts) on pine, drawn small and
     // quickly; seed 6, not the held-out set's 5. The light pixels' own split separates field from grain.
-    const board = chooseBoard(6, 1)
-    const k = 560 / Math.max(board.pose.width, board.pose.height)
-    const pose = { ...board.pose, width: Math.round(board.pose.width * k), height: Math.round(board.pose.height * k) }
-    const camera = cameraFromPose(pose)
-    const photo = develop(render(board.scene, camera, true), { ...board.development, blur: board.development.blur * k })
-    const image = { width: photo.width, height: photo.height, data: new Uint8ClampedArray(photo.data.buffer) }
-    const truth = truthFor(board.scene, camera, board.taps, board.truth).corners
+    const { image, truth } = smallRender(6, 1)
     const proposal = proposeCorners(image)
     expect(proposal.confidence).toBeGreaterThan(0.5)
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
   })
 })
+
+/** A board of the second renderer (bench/vision/heldOutBoards.ts), drawn 560 px on its longer side. */
+function smallRender(seed: number, index: number): { image: RgbaImage; truth: FieldCorners } {
+  const board = chooseBoard(seed, index)
+  const k = 560 / Math.max(board.pose.width, board.pose.height)
+  const pose = { ...board.pose, width: Math.round(board.pose.width * k), height: Math.round(board.pose.height * k) }
+  const camera = cameraFromPose(pose)
+  const photo = develop(render(board.scene, camera, true), { ...board.development, blur: board.development.blur * k })
+  const image = { width: photo.width, height: photo.height, data: new Uint8ClampedArray(photo.data.buffer) }
+  return { image, truth: truthFor(board.scene, camera, board.taps, board.truth).corners as FieldCorners }
+}

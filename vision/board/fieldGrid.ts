@@ -178,11 +178,21 @@ function cellClusters(mask: Uint8Array, width: number, height: number): Region[]
     const root = find(i)
     clusters.set(root, [...(clusters.get(root) ?? []), piece])
   })
-  return [...clusters.values()]
+  const large = (c: { area: number }) => c.area > 0.01 * width * height
+  const joined = [...clusters.values()]
     .map((members) => ({ labels, members, area: members.reduce((s, c) => s + c.area, 0) }))
-    .filter((c) => c.area > 0.01 * width * height)
+    .filter(large)
     .sort((a, b) => b.area - a.area)
     .slice(0, 3)
+  // Gaps are measured between bounding boxes, so a light pool round the board (a lamp's spot
+  // on the table) joins the field it encloses, and the region's outline is the pool's: each
+  // of the largest pieces is also a region of its own.
+  const alone = pieces
+    .filter((c) => large(c) && !joined.some((cluster) => cluster.members.length === 1 && cluster.members[0] === c))
+    .sort((a, b) => b.area - a.area)
+    .slice(0, 2)
+    .map((c) => ({ labels, members: [c], area: c.area }))
+  return [...joined, ...alone]
 }
 
 /**
