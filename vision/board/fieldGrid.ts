@@ -20,7 +20,7 @@ import {
   type Point,
   type RgbaImage,
 } from '../raster.ts'
-import { checkOrientation, startRowAgreement, type Orientation } from './orientation.ts'
+import { START_ROW_TO_TRUST, checkOrientation, startRowAgreement, type Orientation } from './orientation.ts'
 
 /** The field's outer corners: at a12, h12, h0, a0 (as FieldCorners in board.ts). */
 export type Quad = [Point, Point, Point, Point]
@@ -123,6 +123,15 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
       }
       if ((i === 0 || i === sources.length - 1) && fitBest(pool)) break search
     }
+  }
+  // Refined on lines darker than both sides, a defocused grid settles towards the darker of
+  // two zones a line parts: a fit that does not see the grid is moved onto the lines' dips,
+  // and kept when its row 0 still agrees and it sees more of the grid there.
+  const seen = best as CheckedFit | null
+  if (seen && seen.support < SEES_THE_GRID && seen.orientation !== 'contradicted') {
+    const centred = fitTo(refine(smooth, seen.corners, 'belowMean'))
+    const agreement = startRowAgreement(smooth, centred.corners)
+    if (centred.support > seen.support && (agreement === null || agreement >= START_ROW_TO_TRUST)) best = { ...centred, orientation: seen.orientation }
   }
   const found = best as CheckedFit | null
   return { best: found && { ...found, corners: rescale(1 / scale)(found.corners) }, scale }
@@ -494,10 +503,19 @@ function grayAt(gray: GrayImage, h: Homography, u: number, v: number): number {
 }
 
 /**
- * The contrast of every sample (positive where the photo agrees with the fit: a line darker
- * than both its sides, the field lighter than the frame across an edge); NaN outside the photo.
+ * How a line is judged: darker than both its sides (`belowBoth`), or (`belowSides`) a dip
+ * below their mean that is lowest where the fit puts the line — what a thin line still is
+ * when defocus has spread it, even where it also parts two zones printed in different
+ * colours and the blur has made that step a ramp (the ramp's lower side is then darker than
+ * the line).
  */
-function sampleContrasts(gray: GrayImage, h: Homography, out: Float32Array): void {
+type LineTest = 'belowBoth' | 'belowSides' | 'belowMean'
+
+/**
+ * The contrast of every sample (positive where the photo agrees with the fit: a line darker
+ * than its sides, the field lighter than the frame across an edge); NaN outside the photo.
+ */
+function sampleContrasts(gray: GrayImage, h: Homography, out: Float32Array, lineTest: LineTest = 'belowBoth'): void {
   const { coords, featureStart, isLine } = SAMPLES
   for (let f = 0; f < FEATURES.length; f++) {
     const line = isLine[f] === 1
@@ -506,12 +524,29 @@ function sampleContrasts(gray: GrayImage, h: Homography, out: Float32Array): voi
       const g = grayAt(gray, h, coords[at]!, coords[at + 1]!)
       const ga = grayAt(gray, h, coords[at + 2]!, coords[at + 3]!)
       const gb = grayAt(gray, h, coords[at + 4]!, coords[at + 5]!)
-      out[k] = line ? Math.min(ga, gb) - g : ga - gb
+      if (!line) out[k] = ga - gb
+      else if (lineTest === 'belowBoth') out[k] = Math.min(ga, gb) - g
+      else if (lineTest === 'belowMean') out[k] = (ga + gb) / 2 - g
+      else {
+        // The profile must curve up on both sides of the point: a fit turned a little still
+        // finds the sides' mean above the line's grey, but its points lie on the dip's flank.
+        const u = coords[at]!
+        const v = coords[at + 1]!
+        const nearA = grayAt(gray, h, u + (coords[at + 2]! - u) * DIP_CENTRE, v + (coords[at + 3]! - v) * DIP_CENTRE)
+        const nearB = grayAt(gray, h, u + (coords[at + 4]! - u) * DIP_CENTRE, v + (coords[at + 5]! - v) * DIP_CENTRE)
+        out[k] = (nearA + nearB) / 2 - g >= DIP_CURVE ? (ga + gb) / 2 - g : -1
+      }
     }
   }
 }
 
 const contrastBuffer = new Float32Array(SAMPLES.count)
+/**
+ * Where a blurred line's dip must rise again, as a share of the way to the side samples (0.1
+ * of a cell), and by how many grey levels on average.
+ */
+const DIP_CENTRE = 0.3
+const DIP_CURVE = 0.5
 
 function fieldHomography(corners: Quad): Homography | null {
   try {
@@ -522,11 +557,11 @@ function fieldHomography(corners: Quad): Homography | null {
 }
 
 /** How well the grid drawn through `corners` lies on the photo's lines: mean clipped contrast. */
-export function gridScore(gray: GrayImage, corners: Quad): number {
+export function gridScore(gray: GrayImage, corners: Quad, lineTest: LineTest = 'belowBoth'): number {
   if (!isConvexQuad(corners)) return -Infinity
   const h = fieldHomography(corners)
   if (!h) return -Infinity
-  sampleContrasts(gray, h, contrastBuffer)
+  sampleContrasts(gray, h, contrastBuffer, lineTest)
   let sum = 0
   // A sample outside the photo counts as not seen (adds nothing).
   for (let k = 0; k < SAMPLES.count; k++) {
@@ -539,24 +574,50 @@ export function gridScore(gray: GrayImage, corners: Quad): number {
 /**
  * The share of features the photo shows: a feature is seen when most of its samples have
  * the expected contrast. A grid fitted half a cell off, or onto the wrong shape, sees few.
+ *
+ * Defocus spreads a thin line into a shallow dip a few grey levels deep, often not below a
+ * neighbouring zone of darker print: such lines are seen by their dips (`belowSides`). That
+ * share counts only when the field's edges against the frame — broad, seen however blurred —
+ * are all where the fit puts them, and when it is high: on the held-out renders the true
+ * corners' dips gave 0.89–1, while corners turned by 2–3° gave at most 0.59 (most of their
+ * points lie on a dip's flank towards the field's ends), and corners a row or a column off or
+ * turned half round miss an edge.
  */
 export function gridSupport(gray: GrayImage, corners: Quad): number {
   const h = fieldHomography(corners)
   if (!h) return 0
   sampleContrasts(gray, h, contrastBuffer)
+  const sharp = seenShare(contrastBuffer, SHARP_LINE)
+  sampleContrasts(gray, h, contrastBuffer, 'belowSides')
+  const blurred = seenShare(contrastBuffer, BLURRED_LINE, true)
+  return blurred >= BLURRED_TO_COUNT ? Math.max(sharp, blurred) : sharp
+}
+
+/** Grey levels a line must lie below both its sides (sharp), or below their mean (blurred). */
+const SHARP_LINE = 4
+const BLURRED_LINE = 1.5
+/** An edge is seen when the field is this many grey levels lighter than the frame across it. */
+const EDGE_CONTRAST = 4
+/** The share of features a blurred grid's dips must show before they count at all. */
+const BLURRED_TO_COUNT = 0.8
+
+/** The share of features seen under the given contrasts; none when `edgesNeeded` and an edge is not seen. */
+function seenShare(contrasts: Float32Array, lineContrast: number, edgesNeeded = false): number {
   let seen = 0
   for (let f = 0; f < FEATURES.length; f++) {
     const from = SAMPLES.featureStart[f]!
     const to = SAMPLES.featureStart[f + 1]!
+    const needed = SAMPLES.isLine[f] === 1 ? lineContrast : EDGE_CONTRAST
     let visible = 0
     let agreeing = 0
     for (let k = from; k < to; k++) {
-      const c = contrastBuffer[k]!
+      const c = contrasts[k]!
       if (c !== c) continue
       visible++
-      if (c > 4) agreeing++
+      if (c > needed) agreeing++
     }
     if (visible >= (to - from) * 0.8 && agreeing >= visible * 0.6) seen++
+    else if (edgesNeeded && SAMPLES.isLine[f] === 0) return 0
   }
   return seen / FEATURES.length
 }
@@ -565,13 +626,13 @@ export function gridSupport(gray: GrayImage, corners: Quad): number {
  * Coordinate descent on the eight corner coordinates, from coarse steps to fine: a step
  * back is tried only when the step forward did not help.
  */
-export function refine(gray: GrayImage, start: Quad): Quad {
+export function refine(gray: GrayImage, start: Quad, lineTest: LineTest = 'belowBoth'): Quad {
   const corners = start.map((p) => ({ ...p })) as Quad
-  let score = gridScore(gray, corners)
+  let score = gridScore(gray, corners, lineTest)
   const extent = Math.hypot(corners[2].x - corners[0].x, corners[2].y - corners[0].y)
   const tryMove = (i: number, axis: 'x' | 'y', delta: number): boolean => {
     corners[i]![axis] += delta
-    const trialScore = gridScore(gray, corners)
+    const trialScore = gridScore(gray, corners, lineTest)
     if (trialScore > score) {
       score = trialScore
       return true
@@ -590,3 +651,4 @@ export function refine(gray: GrayImage, start: Quad): Quad {
   }
   return corners
 }
+
