@@ -129,7 +129,7 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   // and kept when its row 0 still agrees and it sees more of the grid there.
   const seen = best as CheckedFit | null
   if (seen && seen.support < SEES_THE_GRID && seen.orientation !== 'contradicted') {
-    const centred = fitTo(refine(smooth, seen.corners, 'belowMean'))
+    const centred = fitTo(refine(smooth, seen.corners, 'belowMean', FINE_STEPS))
     const agreement = startRowAgreement(smooth, centred.corners)
     if (centred.support > seen.support && (agreement === null || agreement >= START_ROW_TO_TRUST)) best = { ...centred, orientation: seen.orientation }
   }
@@ -622,11 +622,16 @@ function seenShare(contrasts: Float32Array, lineContrast: number, edgesNeeded = 
   return seen / FEATURES.length
 }
 
+/** Coordinate descent's steps, as shares of the field's diagonal: coarse to fine. */
+const REFINE_STEPS = [0.012, 0.006, 0.003, 0.0015]
+/** The finer steps alone, for a fit already near the lines. */
+const FINE_STEPS = REFINE_STEPS.slice(1)
+
 /**
  * Coordinate descent on the eight corner coordinates, from coarse steps to fine: a step
  * back is tried only when the step forward did not help.
  */
-export function refine(gray: GrayImage, start: Quad, lineTest: LineTest = 'belowBoth'): Quad {
+export function refine(gray: GrayImage, start: Quad, lineTest: LineTest = 'belowBoth', steps: readonly number[] = REFINE_STEPS): Quad {
   const corners = start.map((p) => ({ ...p })) as Quad
   let score = gridScore(gray, corners, lineTest)
   const extent = Math.hypot(corners[2].x - corners[0].x, corners[2].y - corners[0].y)
@@ -640,7 +645,7 @@ export function refine(gray: GrayImage, start: Quad, lineTest: LineTest = 'below
     corners[i]![axis] -= delta
     return false
   }
-  for (const fraction of [0.012, 0.006, 0.003, 0.0015]) {
+  for (const fraction of steps) {
     const step = Math.max(0.25, extent * fraction)
     for (let sweep = 0; sweep < 12; sweep++) {
       let improved = false
