@@ -5,7 +5,7 @@
 import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
-import { decideRank, jokerLikelihood, matchRank, withTenShape, type RankReading } from './cards/rank.ts'
+import { jokerLikelihood, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER } from '../engine/index.ts'
@@ -47,7 +47,7 @@ interface IndexRead {
 function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
   const joker = jokerLikelihood(index.column)
   if (joker >= 0.5) return { index, card: JOKER, confidence: joker, rank: null, suit: null }
-  const rank = decideRank(withTenShape(matchRank(index.rank), index.ten), ocr, index.ten?.shape === 'carved')
+  const rank = rankOfIndex(index, ocr)
   const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
   if (!suit) return { index, card: null, confidence: 0, rank, suit }
   return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }

@@ -3,7 +3,7 @@
 // what lies beside it, and the face letters of decks other than the international and Russian.
 import { describe, expect, it } from 'vitest'
 import { findCornerIndex } from '../../vision/cards/cornerIndex.ts'
-import { decideRank, matchRank, withTenShape } from '../../vision/cards/rank.ts'
+import { rankOfIndex } from '../../vision/cards/rank.ts'
 import { CARD_HEIGHT, CARD_WIDTH } from '../../vision/cards/findCards.ts'
 import { createRgbaImage, type RgbaImage } from '../../vision/raster.ts'
 
@@ -100,7 +100,7 @@ const letterD = (x: number, y: number) => block(14, 12, 16, 36)(x, y) || (x >= 1
 const suitBelow = block(15, 44, 26, 56)
 
 describe('index letters of other decks', () => {
-  const rankOf = (index: ReturnType<typeof findCornerIndex>) => (index ? decideRank(withTenShape(matchRank(index.rank), index.ten), null) : null)
+  const rankOf = (index: ReturnType<typeof findCornerIndex>) => (index ? rankOfIndex(index, null) : null)
 
   it('reads the D of a German queen (Dame) as a queen, sure', () => {
     const read = rankOf(findCornerIndex(drawnCard(letterD, suitBelow)))
@@ -133,11 +133,64 @@ describe('index letters of other decks', () => {
   })
 })
 
+/** A rectified card: paper, with each shape painted at its own grey level, in order. */
+function shadedCard(...shapes: [(x: number, y: number) => boolean, number][]): RgbaImage {
+  const image = createRgbaImage(CARD_WIDTH, CARD_HEIGHT)
+  for (let y = 0; y < CARD_HEIGHT; y++)
+    for (let x = 0; x < CARD_WIDTH; x++) {
+      const level = shapes.findLast(([inside]) => inside(x, y))?.[1] ?? PAPER
+      image.data.set([level, level, level, 255], (y * CARD_WIDTH + x) * 4)
+    }
+  return image
+}
+
+describe('the A by its layout (vision/cards/apex.ts)', () => {
+  /** Grey thin strokes (ink ≈ 0.4 of the print's): below the mask's cut, as a serif A's hairlines at index size. */
+  const HAIRLINE = 150
+  // A high-contrast serif A, 25 px tall: a thick right leg, a hairline left leg and crossbar.
+  const thickLeg = stroke(22, 12, 30, 36, 3.5)
+  const thinLeg = stroke(22, 12, 14, 36, 1)
+  const crossbar = block(18, 28, 27, 28)
+  const serifA = shadedCard([thinLeg, HAIRLINE], [crossbar, HAIRLINE], [thickLeg, INK], [suitBelow, INK])
+
+  it('reads a serif A whose hairlines faded, when tesseract surely reads an A too', () => {
+    const index = findCornerIndex(serifA)
+    expect(index?.apex).toBe(true)
+    const read = index ? rankOfIndex(index, { text: 'A', confidence: 0.95 }) : null
+    expect(read?.rank).toBe('A')
+    expect(read?.confidence).toBeGreaterThanOrEqual(0.5)
+  })
+
+  it('asks about that A when tesseract is unsure of it or has not read it: the layout alone is no proof', () => {
+    const index = findCornerIndex(serifA)
+    expect(index && rankOfIndex(index, null).confidence).toBeLessThan(0.5)
+    expect(index && rankOfIndex(index, { text: 'A', confidence: 0.6 }).confidence).toBeLessThan(0.5)
+    expect(index && rankOfIndex(index, { text: '4', confidence: 0.9 }).confidence).toBeLessThan(0.5)
+  })
+
+  it('finds no apex on a Д or a Т, and a sure tesseract "A" does not turn the Д (a queen) into an ace', () => {
+    // Д: a top bar, two upright legs, a base with feet below; Т (туз, itself an ace): a top bar over a stem.
+    const letterDe = (x: number, y: number) =>
+      block(17, 12, 27, 14)(x, y) ||
+      block(17, 12, 19, 32)(x, y) ||
+      block(25, 12, 27, 32)(x, y) ||
+      block(13, 31, 31, 33)(x, y) ||
+      block(13, 31, 15, 36)(x, y) ||
+      block(29, 31, 31, 36)(x, y)
+    const letterTe = (x: number, y: number) => block(13, 12, 31, 14)(x, y) || block(21, 12, 23, 36)(x, y)
+    expect(findCornerIndex(drawnCard(letterTe, suitBelow))?.apex).toBe(false)
+    const de = findCornerIndex(drawnCard(letterDe, suitBelow))
+    expect(de?.apex).toBe(false)
+    const read = de ? rankOfIndex(de, { text: 'A', confidence: 0.95 }) : null
+    expect(read?.rank === 'A' && read.confidence >= 0.5).toBe(false)
+  })
+})
+
 describe('the "10", the one rank printed as two glyphs (vision/cards/ten.ts)', () => {
   const one = block(14, 12, 17, 36)
   const zero = ring(26, 24, 6, 12.5, 2.5)
   const readRank = (index: ReturnType<typeof findCornerIndex>, ocr: { text: string; confidence: number } | null) =>
-    index ? decideRank(withTenShape(matchRank(index.rank), index.ten), ocr, index.ten?.shape === 'carved') : null
+    index ? rankOfIndex(index, ocr) : null
 
   it('closes a "0" whose thin top blurred to grey with its faint print', () => {
     // The top (level 150, ink ≈ 0.4) falls below the mask's cut: the mask alone shows a U.
@@ -146,6 +199,21 @@ describe('the "10", the one rank printed as two glyphs (vision/cards/ten.ts)', (
     )
     expect(index?.ten).toEqual({ shape: 'drawn' })
     expect(readRank(index, null)?.rank).toBe('10')
+  })
+
+  it('reads a "0" closed only by hairlines (a high-contrast serif) as a ten when tesseract surely reads "10"', () => {
+    // Two thick arcs joined at top and bottom by print at ink ≈ 0.17: paper-grey, below even the faint cut.
+    const HAIRLINE = 200
+    const index = findCornerIndex(
+      card([14, 12, 17, 36, INK], [20, 12, 22, 36, INK], [29, 12, 31, 36, INK], [23, 12, 28, 12, HAIRLINE], [23, 36, 28, 36, HAIRLINE], SUIT),
+    )
+    expect(index?.ten).toEqual({ shape: 'hairline' })
+    const sure = readRank(index, { text: '10', confidence: 0.95 })
+    expect(sure?.rank).toBe('10')
+    expect(sure?.confidence).toBeGreaterThanOrEqual(0.5)
+    // A ring so faint may be paper's own shading: tesseract unsure, or silent, leaves it a question.
+    expect(readRank(index, { text: '10', confidence: 0.5 })?.confidence).toBeLessThan(0.5)
+    expect(readRank(index, null)?.confidence).toBeLessThan(0.5)
   })
 
   it('carves a "0" fused with the large pip beside it out of the pip, round its counter', () => {

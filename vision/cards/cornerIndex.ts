@@ -16,7 +16,8 @@ import {
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH } from './findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
-import { FAINT_PRINT, readTen, type TenReading } from './ten.ts'
+import { FAINT_PRINT, HAIRLINE_PRINT, readTen, type TenReading } from './ten.ts'
+import { apexLayout } from './apex.ts'
 
 /** Where indices are printed: the left quarter of the card, the upper 45 % (plus the margin round the card). */
 const REGION_WIDTH = Math.round(CARD_WIDTH * 0.28)
@@ -46,6 +47,8 @@ export interface CornerIndex {
    * the font (ten.ts); null when it is not.
    */
   ten: TenReading | null
+  /** The rank line is laid out as an A, read on its faint print too (apex.ts): its thin strokes may be lost from the mask. */
+  apex: boolean
 }
 
 /**
@@ -317,8 +320,12 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     }
   }
   const faint = new Uint8Array(mask.length)
-  for (let p = 0; p < mask.length; p++) faint[p] = mask[p] || ink.data[p]! >= FAINT_PRINT ? 1 : 0
-  const ten = readTen(line, { labels, width: REGION_WIDTH, faint })
+  const hairline = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) {
+    faint[p] = mask[p] || ink.data[p]! >= FAINT_PRINT ? 1 : 0
+    hairline[p] = mask[p] || ink.data[p]! >= HAIRLINE_PRINT ? 1 : 0
+  }
+  const ten = readTen(line, { labels, width: REGION_WIDTH, faint }, hairline)
   const lineBox = ten?.shape === 'carved' ? boxOf([...line, ten.zero]) : boxOf(line)
 
   // The column below: the suit symbol, or on a joker the letters O, K, E, R.
@@ -374,5 +381,6 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     column: [glyphOf(ink, lineBox), ...column.map((pieces) => glyphOf(ink, boxOf(pieces)))],
     rankCrop: cropForOcr(ink, lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : undefined),
     ten,
+    apex: !ten && apexLayout(ink, lineBox, FAINT_PRINT),
   }
 }

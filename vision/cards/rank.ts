@@ -4,7 +4,7 @@
 // characters holds none, lest an 8 or a 0 be read as one), so for those it can only disagree.
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
-import type { IndexGlyph } from './cornerIndex.ts'
+import type { CornerIndex, IndexGlyph } from './cornerIndex.ts'
 import type { TenReading } from './ten.ts'
 import { RANKS, type Rank } from '../../engine/index.ts'
 
@@ -95,12 +95,19 @@ const CONTRADICTED = 0.25
 const UNCONFIRMED = 0.4
 
 /**
- * Each rank's evidence is its template score plus tesseract's confidence if tesseract read
- * that rank. Confidence needs both a good score and a clear lead over the runner-up. With
- * `needsOcr` (a rank line pieced together from a guess, ten.ts's carved "0"), the shapes alone
- * are not enough: tesseract must read the same rank, or the player is asked.
+ * What a rank needs from tesseract before the shapes' call counts: nothing; that tesseract read
+ * that rank ('read': a rank line pieced together from a guess, ten.ts's carved "0"); or that it
+ * read it surely ('sure': a layout that alone is no proof, apex.ts's A).
  */
-export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null, needsOcr = false): RankReading {
+export type OcrConfirmation = 'none' | 'read' | 'sure'
+
+/**
+ * Each rank's evidence is its template score plus tesseract's confidence if tesseract read
+ * that rank. Confidence needs both a good score and a clear lead over the runner-up. With a
+ * `confirmation` other than 'none', the shapes alone are not enough: tesseract must read the
+ * same rank (surely, for 'sure'), or the player is asked.
+ */
+export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null, confirmation: OcrConfirmation = 'none'): RankReading {
   // Tesseract has no Cyrillic here and "reads" Д as A: when the shape says В, Д, Т, B or D
   // its vote carries no information, only noise.
   const ocrCanRead = !UNREADABLE_BY_OCR.has(scores[0]?.glyph ?? '')
@@ -116,10 +123,34 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null,
   // Tesseract sure of another rank than the shape's: one of the two readers is wrong, and it
   // is not known which (a 0 fused with a pip beside it leaves the 1 and a sliver that look
   // like a K), so the player is asked.
-  const contradicted = ocrRank !== null && ocrRank !== best.score.rank && (ocr?.confidence ?? 0) >= OCR_SURE
-  const unconfirmed = needsOcr && ocrRank !== best.score.rank
-  const confidence = Math.min(fit, clarity, contradicted ? CONTRADICTED : 1, unconfirmed ? UNCONFIRMED : 1)
+  const ocrSure = (ocr?.confidence ?? 0) >= OCR_SURE
+  const contradicted = ocrRank !== null && ocrRank !== best.score.rank && ocrSure
+  const confirmed = confirmation === 'none' || (ocrRank === best.score.rank && (confirmation === 'read' || ocrSure))
+  const confidence = Math.min(fit, clarity, contradicted ? CONTRADICTED : 1, confirmed ? 1 : UNCONFIRMED)
   return { rank: best.score.rank, confidence, template: best.score, ocr }
+}
+
+/** What tesseract must say to a "10" as seen (ten.ts): nothing when both glyphs are drawn plainly. */
+const TEN_CONFIRMATION: Record<TenReading['shape'], OcrConfirmation> = { drawn: 'none', hairline: 'sure', carved: 'read' }
+
+/** What an A's layout (apex.ts) is worth as a template score, once tesseract surely reads the A as well. */
+const APEX_SCORE = 0.85
+
+/**
+ * The rank of a corner index: its templates, the layouts of a "10" (ten.ts) and of an A
+ * (apex.ts), and tesseract's reading when given. An A found by its layout alone, where no
+ * template fits (a serif A whose thin strokes faded), must be read surely by tesseract too:
+ * each of the two readers alone may err (tesseract, without Cyrillic, "reads" a Д as A; a
+ * layout read on faint print may be noise), both at once are far less likely to.
+ */
+export function rankOfIndex(index: Pick<CornerIndex, 'rank' | 'ten' | 'apex'>, ocr: OcrReading | null): RankReading {
+  const scores = withTenShape(matchRank(index.rank), index.ten)
+  const templateA = scores.find((s) => s.rank === 'A')
+  if (!index.apex || (scores[0]?.rank === 'A' && scores[0].score >= APEX_SCORE))
+    return decideRank(scores, ocr, TEN_CONFIRMATION[index.ten?.shape ?? 'drawn'])
+  const apexScore: RankScore = { rank: 'A', score: Math.max(APEX_SCORE, templateA?.score ?? 0), glyph: 'A' }
+  const withApex = [apexScore, ...scores.filter((s) => s.rank !== 'A')].sort((a, b) => b.score - a.score)
+  return decideRank(withApex, ocr, 'sure')
 }
 
 /**

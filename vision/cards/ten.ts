@@ -20,13 +20,20 @@ export interface CornerPrint {
 
 /** Ink (0 paper … 1 the print's median) that still closes a counter. */
 export const FAINT_PRINT = 0.3
+/**
+ * Ink that closes a counter only as a hairline: a high-contrast serif font's "0" is two thick
+ * arcs joined by a top and a bottom thinner than a pixel of the rectified card, grey at best.
+ * So faint is also paper's own shading, so a "10" seen so must be confirmed by tesseract.
+ */
+export const HAIRLINE_PRINT = 0.15
 
 /**
- * A ten as seen: both glyphs drawn apart or touching at a point ('drawn'), or its "0" fused with
- * a large pip beside it and carved out of it round its counter ('carved': the "0" is a guess at
- * where the pip begins, so the reading must be confirmed by tesseract).
+ * A ten as seen: both glyphs drawn apart or touching at a point ('drawn'); its "0" closed only by
+ * hairline print ('hairline', to be confirmed surely by tesseract); or its "0" fused with a large
+ * pip beside it and carved out of it round its counter ('carved': the "0" is a guess at where
+ * the pip begins, so the reading must be confirmed by tesseract).
  */
-export type TenReading = { shape: 'drawn' } | { shape: 'carved'; zero: Box }
+export type TenReading = { shape: 'drawn' } | { shape: 'hairline' } | { shape: 'carved'; zero: Box }
 
 /** Width / height below which a glyph is the "1" of a "10" (serifs and flag included). */
 const ONE_ASPECT = 0.5
@@ -211,8 +218,10 @@ function leftmost(line: readonly Component[]): Component[] {
  * beside the line's "1" when the line holds no whole one: the "1" alone, or with the part of
  * the "0" that the pip did not take.
  */
-export function readTen(line: readonly Component[], print: CornerPrint): TenReading | null {
+export function readTen(line: readonly Component[], print: CornerPrint, hairline: Uint8Array): TenReading | null {
   if (tenApart(line, print) || tenTouching(line, print)) return { shape: 'drawn' }
+  const closedByHairlines = { ...print, faint: hairline }
+  if (tenApart(line, closedByHairlines) || tenTouching(line, closedByHairlines)) return { shape: 'hairline' }
   const bar = boxOf(leftmost(line))
   if (widthOf(bar) / heightOf(bar) >= ONE_ASPECT) return null
   const zero = zeroBesideBar(bar, print)
