@@ -161,6 +161,20 @@ describe('the A by its layout (vision/cards/apex.ts)', () => {
     expect(read?.confidence).toBeGreaterThanOrEqual(0.5)
   })
 
+  it("takes the whole A, its faded leg too, for the rank's box: the suit under it is found below the letter, not cut off beside it", () => {
+    // A wide A, 14 px tall, its hairline leg reaching a height to the left of the thick stroke; the suit under the whole letter.
+    const wideA = shadedCard(
+      [stroke(26, 13, 14, 26, 1), HAIRLINE],
+      [block(19, 22, 29, 22), HAIRLINE],
+      [stroke(26, 13, 33, 26, 3), INK],
+      [block(13, 31, 27, 43), INK],
+    )
+    const index = findCornerIndex(wideA)
+    expect(index?.apex).toBe(true)
+    expect(index?.rank.box.minX).toBeLessThanOrEqual(15)
+    expect(index?.suit?.box).toEqual({ minX: 13, minY: 31, maxX: 27, maxY: 43 })
+  })
+
   it('asks about that A when tesseract is unsure of it or has not read it: the layout alone is no proof', () => {
     const index = findCornerIndex(serifA)
     expect(index && rankOfIndex(index, null).confidence).toBeLessThan(0.5)

@@ -27,22 +27,47 @@ interface RowExtent {
 }
 
 /**
- * Whether the rank line in `line` is drawn as an A, read on `ink` (0 paper … 1 the print's
- * median) at `faintLevel` and above, within half the line's height either side of it (a thin
- * leg lost from the print mask lies outside the line's box).
+ * The A drawn in the rank line `line`, read on `ink` (0 paper … 1 the print's median) at
+ * `faintLevel` and above: the print joined to the line's own, within the line's rows and up to
+ * a height to its left (a thin leg lost from the print mask lies outside the line's box, on the
+ * left in serif fonts) or half a height to its right. Its box when it is laid out as an A; null
+ * when it is not.
  */
-export function apexLayout(ink: GrayImage, line: Box, faintLevel: number): boolean {
+export function apexLayout(ink: GrayImage, line: Box, faintLevel: number): Box | null {
   const height = heightOf(line)
-  if (height < 8) return false
-  const minX = Math.max(0, Math.round(line.minX - 0.5 * height))
+  if (height < 8) return null
+  const minX = Math.max(0, Math.round(line.minX - height))
   const maxX = Math.min(ink.width - 1, Math.round(line.maxX + 0.5 * height))
+  const w = maxX - minX + 1
+  const joined = new Uint8Array(w * height)
   const inked = (x: number, y: number) => ink.data[y * ink.width + x]! >= faintLevel
+  const stack: number[] = []
+  for (let y = line.minY; y <= line.maxY; y++)
+    for (let x = line.minX; x <= line.maxX; x++)
+      if (inked(x, y)) {
+        joined[(y - line.minY) * w + x - minX] = 1
+        stack.push((y - line.minY) * w + x - minX)
+      }
+  while (stack.length > 0) {
+    const q = stack.pop()!
+    const qx = q % w
+    const qy = (q - qx) / w
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = qx + dx
+        const ny = qy + dy
+        if (nx < 0 || ny < 0 || nx >= w || ny >= height || joined[ny * w + nx] || !inked(nx + minX, ny + line.minY)) continue
+        joined[ny * w + nx] = 1
+        stack.push(ny * w + nx)
+      }
+  }
+  const isJoined = (x: number, y: number) => joined[(y - line.minY) * w + x - minX] === 1
   const extents: (RowExtent | null)[] = []
   for (let y = line.minY; y <= line.maxY; y++) {
     let left = -1
     let right = -1
     for (let x = minX; x <= maxX; x++)
-      if (inked(x, y)) {
+      if (isJoined(x, y)) {
         if (left < 0) left = x
         right = x
       }
@@ -60,23 +85,25 @@ export function apexLayout(ink: GrayImage, line: Box, faintLevel: number): boole
   const feet = union(feetRows)
   const apex = union(band(0, 1 / 6))
   const halfway = union(band(0.45, 0.55))
-  if (!feet || !apex || !halfway) return false
+  const whole = union(extents)
+  if (!feet || !apex || !halfway || !whole) return null
   const span = widthOf(feet)
-  if (span < FEET_SPAN * height) return false
-  if (widthOf(apex) > APEX_WIDTH * span) return false
-  if (Math.abs((apex.left + apex.right) / 2 - (feet.left + feet.right) / 2) > APEX_OFFSET * span) return false
+  if (span < FEET_SPAN * height) return null
+  if (widthOf(apex) > APEX_WIDTH * span) return null
+  if (Math.abs((apex.left + apex.right) / 2 - (feet.left + feet.right) / 2) > APEX_OFFSET * span) return null
   const halfwayShare = widthOf(halfway) / span
-  if (halfwayShare < HALFWAY_WIDTH[0] || halfwayShare > HALFWAY_WIDTH[1]) return false
+  if (halfwayShare < HALFWAY_WIDTH[0] || halfwayShare > HALFWAY_WIDTH[1]) return null
   // Two feet: paper between them right under the apex, in most bottom rows.
   const underApex = Math.round((apex.left + apex.right) / 2)
   const apart = feetRows.filter((row, i) => {
     const y = line.minY + Math.round(0.85 * (height - 1)) + i
-    if (!row || inked(underApex, y)) return false
+    if (!row || isJoined(underApex, y)) return false
     let left = underApex
-    while (left > feet.left && !inked(left - 1, y)) left--
+    while (left > feet.left && !isJoined(left - 1, y)) left--
     let right = underApex
-    while (right < feet.right && !inked(right + 1, y)) right++
+    while (right < feet.right && !isJoined(right + 1, y)) right++
     return left > feet.left && right < feet.right && right - left + 1 >= FEET_GAP * span
   })
-  return apart.length >= FEET_ROWS * feetRows.length
+  if (apart.length < FEET_ROWS * feetRows.length) return null
+  return { minX: whole.left, minY: line.minY, maxX: whole.right, maxY: line.maxY }
 }

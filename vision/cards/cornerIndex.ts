@@ -47,7 +47,7 @@ export interface CornerIndex {
    * the font (ten.ts); null when it is not.
    */
   ten: TenReading | null
-  /** The rank line is laid out as an A, read on its faint print too (apex.ts): its thin strokes may be lost from the mask. */
+  /** The rank line is laid out as an A, read on its faint print too (apex.ts): its thin strokes may be lost from the mask, not from the rank's box. */
   apex: boolean
 }
 
@@ -326,7 +326,9 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     hairline[p] = mask[p] || ink.data[p]! >= HAIRLINE_PRINT ? 1 : 0
   }
   const ten = readTen(line, { labels, width: REGION_WIDTH, faint }, hairline)
-  const lineBox = ten?.shape === 'carved' ? boxOf([...line, ten.zero]) : boxOf(line)
+  // An A whose hairlines faded is only its thick stroke in the mask: its box is the whole letter, as far as its faint print goes.
+  const apex = ten ? null : apexLayout(ink, boxOf(line), HAIRLINE_PRINT)
+  const lineBox = ten?.shape === 'carved' ? boxOf([...line, ten.zero]) : apex ? boxOf([...line, apex]) : boxOf(line)
 
   // The column below: the suit symbol, or on a joker the letters O, K, E, R.
   // The column below: the suit symbol, or on a joker the letters O, K, E, R. Searched in a strip
@@ -379,8 +381,10 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     suit: suitPieces ? glyphOf(ink, boxOf(suitPieces)) : null,
     suitRedness: redness(card, ink, printed),
     column: [glyphOf(ink, lineBox), ...column.map((pieces) => glyphOf(ink, boxOf(pieces)))],
-    rankCrop: cropForOcr(ink, lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : undefined),
+    // An A's faint leg shows within the crop's margin; cut round the whole letter, the crop's
+    // wider margin takes in more of what lies round the index, and tesseract reads the A far less surely.
+    rankCrop: cropForOcr(ink, apex ? boxOf(line) : lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : undefined),
     ten,
-    apex: !ten && apexLayout(ink, lineBox, FAINT_PRINT),
+    apex: apex !== null,
   }
 }
