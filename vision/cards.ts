@@ -5,7 +5,7 @@
 import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
-import { jokerLikelihood, rankOfIndex, type RankReading } from './cards/rank.ts'
+import { confirmRank, jokerLikelihood, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER } from '../engine/index.ts'
@@ -110,6 +110,10 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     let best: IndexRead | null = corners[0] ?? null
     if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
     const otherCorner = corners[1]
+    if (best?.rank && otherCorner?.rank) {
+      const rank = confirmRank(best.rank, otherCorner.rank)
+      best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }
+    }
     if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
       const suit = confirmSuit(best.suit, otherCorner.suit)
       best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluateCardFixtures, loadCardTruth, NODE_LANG_PATH, type CardFixtureScore } from './cardFixtures.ts'
 import { readCards } from '../../vision/cards.ts'
-import { decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vision/cards/rank.ts'
+import { confirmRank, decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vision/cards/rank.ts'
 import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
 import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
@@ -126,6 +126,29 @@ describe('card reader pieces', () => {
     expect(read.rank).toBe('Q')
     expect(read.confidence).toBe(decideRank(close, null).confidence)
     expect(read.confidence).toBeLessThan(0.5)
+  })
+
+  it("asks when the card's other corner, itself fairly sure, reads another rank (a German B: an 8 in one corner, a В in the other)", () => {
+    const eight = decideRank(
+      [
+        { rank: '8', score: 0.78, glyph: '8' },
+        { rank: 'J', score: 0.69, glyph: 'В' },
+      ],
+      null,
+    )
+    const jack = decideRank(
+      [
+        { rank: 'J', score: 0.74, glyph: 'В' },
+        { rank: 'Q', score: 0.67, glyph: 'D' },
+      ],
+      null,
+    )
+    expect(eight.confidence).toBeGreaterThanOrEqual(0.5)
+    expect(jack.confidence).toBeGreaterThanOrEqual(0.5)
+    expect(confirmRank(eight, jack).confidence).toBeLessThan(0.5)
+    // An unsure other corner (part of a pip, a covered corner) says nothing; one that agrees changes nothing.
+    expect(confirmRank(eight, { ...jack, confidence: 0.3 })).toEqual(eight)
+    expect(confirmRank(eight, eight)).toEqual(eight)
   })
 
   it('ships templates for every rank glyph of both deck styles, the German D, and every suit', () => {

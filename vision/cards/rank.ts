@@ -133,6 +133,19 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null,
 /** What tesseract must say to a "10" as seen (ten.ts): nothing when both glyphs are drawn plainly. */
 const TEN_CONFIRMATION: Record<TenReading['shape'], OcrConfirmation> = { drawn: 'none', hairline: 'sure', carved: 'read' }
 
+/** The other corner's reading counts against this one from this confidence up (the photo tool's UNCERTAIN_BELOW). */
+const FAIRLY_SURE = 0.5
+
+/**
+ * A card's two corner indices are two looks at its rank. When the other one, itself fairly sure,
+ * reads another rank, one of the two is wrong, and which is not known (a German B reads as an
+ * 8 in one corner, as a В in the other): the player is asked.
+ */
+export function confirmRank(reading: RankReading, otherCorner: RankReading): RankReading {
+  if (otherCorner.rank === reading.rank || otherCorner.confidence < FAIRLY_SURE) return reading
+  return { ...reading, confidence: Math.min(reading.confidence, CONTRADICTED) }
+}
+
 /** What an A's layout (apex.ts) is worth as a template score, once tesseract surely reads the A as well. */
 const APEX_SCORE = 0.85
 
