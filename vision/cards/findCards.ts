@@ -279,19 +279,19 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
   // Chamfer distance (3-4) to the nearest pixel outside the blob; the box's border is outside.
   const depth = new Float32Array(w * h)
   for (const q of local) depth[q] = 1e9
+  // (Pairwise minima, not Math.min of five: this runs over every pixel of a card-sized box.)
+  const least = (a: number, b: number) => (b < a ? b : a)
   for (let y = 1; y < h - 1; y++)
-    for (let x = 1; x < w - 1; x++) {
-      const q = y * w + x
+    for (let x = 1, q = y * w + 1; x < w - 1; x++, q++) {
       if (depth[q] === 0) continue
-      depth[q] = Math.min(depth[q]!, depth[q - 1]! + 3, depth[q - w]! + 3, depth[q - w - 1]! + 4, depth[q - w + 1]! + 4)
+      depth[q] = least(least(least(depth[q]!, depth[q - 1]! + 3), least(depth[q - w]! + 3, depth[q - w - 1]! + 4)), depth[q - w + 1]! + 4)
     }
   let deepest = 0
   for (let y = h - 2; y >= 1; y--)
-    for (let x = w - 2; x >= 1; x--) {
-      const q = y * w + x
+    for (let x = w - 2, q = y * w + w - 2; x >= 1; x--, q--) {
       if (depth[q] === 0) continue
-      depth[q] = Math.min(depth[q]!, depth[q + 1]! + 3, depth[q + w]! + 3, depth[q + w + 1]! + 4, depth[q + w - 1]! + 4)
-      deepest = Math.max(deepest, depth[q]!)
+      depth[q] = least(least(least(depth[q]!, depth[q + 1]! + 3), least(depth[q + w]! + 3, depth[q + w + 1]! + 4)), depth[q + w - 1]! + 4)
+      if (depth[q]! > deepest) deepest = depth[q]!
     }
   const step = Math.max(3, deepest / 16)
   for (let level = 6; level < deepest * 0.8; level += step) {
@@ -303,21 +303,31 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
     if (cores.length < 2) continue
     const kept = new Set(cores.map((c) => c.label))
     const owner = new Int32Array(w * h)
-    const queue: number[] = []
+    // Each pixel of the blob enters the queue once, when it is given its owner.
+    const queue = new Int32Array(local.length)
+    let tail = 0
     for (const q of local)
       if (kept.has(labels[q]!)) {
         owner[q] = labels[q]!
-        queue.push(q)
+        queue[tail++] = q
       }
-    for (let head = 0; head < queue.length; head++) {
-      const q = queue[head]!
-      for (const n of [q - 1, q + 1, q - w, q + w])
-        if (depth[n]! > 0 && !owner[n]) {
-          owner[n] = owner[q]!
-          queue.push(n)
-        }
+    const claim = (n: number, by: number) => {
+      if (depth[n]! > 0 && !owner[n]) {
+        owner[n] = by
+        queue[tail++] = n
+      }
     }
-    return cores.map((c) => Int32Array.from(local.filter((q) => owner[q] === c.label), toGlobal))
+    for (let head = 0; head < tail; head++) {
+      const q = queue[head]!
+      claim(q - 1, owner[q]!)
+      claim(q + 1, owner[q]!)
+      claim(q - w, owner[q]!)
+      claim(q + w, owner[q]!)
+    }
+    // Each core's pixels in the blob's order, gathered in one pass.
+    const parts = new Map(cores.map((c) => [c.label, [] as number[]]))
+    for (const q of local) parts.get(owner[q]!)?.push(toGlobal(q))
+    return cores.map((c) => Int32Array.from(parts.get(c.label)!))
   }
   return null
 }
