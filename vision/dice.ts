@@ -6,7 +6,7 @@
 // layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
-import { gaussianBlur, limitSize, median, toGray, type Point, type RgbaImage } from './raster.ts'
+import { gaussianBlur, limitSize, median, resize, toGray, type Point, type RgbaImage } from './raster.ts'
 import { findPips, smallestPipRadius } from './dice/pips.ts'
 import { findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
@@ -41,19 +41,34 @@ export const UNCERTAIN_DIE_BELOW = 0.7
 
 /** Long side of the working copy: a die of a tenth of the photo keeps ~80 px, its pips ~7 px across. */
 const WORKING_SIDE = 800
+/** Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer. */
+const SMALL_PIP = 1.4 * smallestPipRadius(WORKING_SIDE)
 /**
  * Many small dice in a large photo (twenty in a tray, from a phone held high) leave pips a few
  * pixels across on the working copy, at the edge of what the pip finder sees: when the pips it
  * found are that small, the pips are looked for again on a copy up to this long side.
  */
 const FINE_SIDE = 1600
-/** Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer. */
-const SMALL_PIP = 1.4 * smallestPipRadius(WORKING_SIDE)
+/**
+ * A photo no larger than the working copy has nothing finer in it, yet small dice there (a tray
+ * from a phone held high) have pips a pixel or two across: their grey, blurred against JPEG
+ * noise, runs from pip to pip, and two pips a pixel apart touch. The finer copy is then the
+ * photo enlarged this many times, blurred as lightly in the photo's pixels as that allows.
+ */
+const ENLARGE = 2
 
-/** The working copy in colour and grey, and the pips found on it up to `largest` radius (photo pixels). */
+/**
+ * The working (or finer) copy in colour and grey, its scale from the photo, and the pips found
+ * on it up to `largest` radius (photo pixels). A copy longer than the photo is the photo enlarged.
+ */
 function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
-  const { image: small, scale } = limitSize(image, side)
-  const gray = gaussianBlur(toGray(small), 0.7)
+  const longer = Math.max(image.width, image.height)
+  const { image: small, scale } =
+    side > longer
+      ? { image: resize(image, Math.round((image.width * side) / longer), Math.round((image.height * side) / longer)), scale: side / longer }
+      : limitSize(image, side)
+  // The blur's three boxes are a pixel wide at the least: on an enlarged copy that is less of the photo.
+  const gray = gaussianBlur(toGray(small), 0.7 * Math.max(1, scale))
   return { small, scale, gray, pips: findPips(gray, small, largest * scale) }
 }
 
@@ -61,10 +76,12 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const working = pipsAt(image, WORKING_SIDE)
   onProgress(0.5)
   const typical = working.pips.length === 0 ? 0 : median(working.pips.map((p) => p.radius))
-  const finer = typical <= SMALL_PIP && Math.min(FINE_SIDE, Math.max(image.width, image.height)) > 1.25 * WORKING_SIDE
+  const longer = Math.max(image.width, image.height)
+  const fineSide = longer <= WORKING_SIDE ? ENLARGE * longer : Math.min(FINE_SIDE, longer)
+  const finer = typical <= SMALL_PIP && (longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE)
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
   const { small: copy, scale, gray, pips } = finer
-    ? pipsAt(image, FINE_SIDE, typical > 0 ? (2 * SMALL_PIP) / working.scale : Infinity)
+    ? pipsAt(image, fineSide, typical > 0 ? (2 * SMALL_PIP) / working.scale : Infinity)
     : working
   onProgress(0.7)
   let faces = findFaces({ gray, colour: copy }, pips)

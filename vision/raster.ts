@@ -180,13 +180,40 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
   const out = createRgbaImage(width, height)
   const sx = image.width / width
   const sy = image.height / height
-  const pixel: Rgb = [0, 0, 0]
   if (sx <= 1 && sy <= 1) {
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        sampleBilinear(image, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5, pixel)
-        writePixel(out, x, y, pixel)
+    // sampleBilinear at each output pixel, with each output column's source columns and weight
+    // worked out once: an enlarged photo is millions of pixels.
+    const left = new Int32Array(width)
+    const right = new Int32Array(width)
+    const weight = new Float64Array(width)
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(image.width - 1, Math.max(0, (x + 0.5) * sx - 0.5))
+      left[x] = Math.floor(fx)
+      right[x] = Math.min(image.width - 1, left[x]! + 1)
+      weight[x] = fx - left[x]!
+    }
+    const { data } = image
+    const target = out.data
+    for (let y = 0; y < height; y++) {
+      const fy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * sy - 0.5))
+      const y0 = Math.floor(fy)
+      const ty = fy - y0
+      const top = y0 * image.width
+      const bottom = Math.min(image.height - 1, y0 + 1) * image.width
+      for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
+        const tx = weight[x]!
+        const i00 = (top + left[x]!) * 4
+        const i10 = (top + right[x]!) * 4
+        const i01 = (bottom + left[x]!) * 4
+        const i11 = (bottom + right[x]!) * 4
+        for (let c = 0; c < 3; c++) {
+          const upper = data[i00 + c]! * (1 - tx) + data[i10 + c]! * tx
+          const lower = data[i01 + c]! * (1 - tx) + data[i11 + c]! * tx
+          target[o + c] = upper * (1 - ty) + lower * ty
+        }
+        target[o + 3] = 255
       }
+    }
     return out
   }
   // Each output pixel's footprint: source columns xa ≤ x < xb and rows ya ≤ y < yb. The rows
