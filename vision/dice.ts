@@ -210,28 +210,42 @@ function doubtOddKinds(faces: Face[]): void {
  * not round (a letter on a plug) — and in doubt on other grounds too (no die seen around it, a
  * spot beside it), is no die of this roll: it is dropped rather than asked about, so the player
  * is not asked about a die that is not there; were it a real die, its row stays empty and is
- * asked about all the same. A round blob far larger than the pips may be a whole dark die seen
- * from high up, and a lone pip of the other kind with nothing else against it a die of a mixed
- * set: both are asked about. The roll's kind is that of its sure dice with a layout or, in a
+ * asked about all the same. A round blob larger than the pips on a die's face may be a whole dark
+ * die seen from high up, and a lone pip of the other kind with nothing else against it a die of
+ * a mixed set: both are asked about. The roll's kind is that of its sure dice with a layout or, in a
  * roll of ones, of at least two sure ones; when they are of both kinds (a mixed tray), nothing
- * is dropped.
+ * is dropped. Two such specks a few pixels apart fit a two's diagonal: a two is dropped alike
+ * when its pips are both of the other kind and smaller than the roll's, and it is in doubt besides.
  */
 export function withoutStrayPips(faces: Face[]): Face[] {
   const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
   const withLayouts = sure.filter((f) => f.pips.length >= 2)
   const roll = withLayouts.length > 0 ? withLayouts : sure.length >= 2 ? sure : []
-  if (new Set(roll.map((f) => f.pips[0]!.polarity)).size !== 1) return faces
+  // A lone blob of WHOLE_DIE_PIP times the pips of the roll's sure layouts (or, in a roll of
+  // ones, its sure ones), with no die's face around it, is a hole, a knob or at most a whole die
+  // seen from afar whose pips do not show: its "one" is no reading of any die. Dropped, it leaves
+  // a row to ask about all the same.
+  const sizes = (withLayouts.length > 0 ? withLayouts : sure).map(pipRadius)
+  const typical = sizes.length > 0 ? median(sizes) : Infinity
+  const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
+  const noBody = (face: Face) => face.doubts.some((d) => !ownSigns.includes(d))
+  const kept = faces.filter((face) => face.pips.length > 1 || pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face))
+  if (new Set(roll.map((f) => f.pips[0]!.polarity)).size !== 1) return kept
   // Signs against a lone pip, each counted once however many doubts show it.
   const stray = (face: Face) => {
     const has = (doubt: string) => face.doubts.includes(doubt)
     const unlike = has(OTHER_KIND) || has(SMALLER_PIPS) || (has(LARGER_PIPS) && has(NOT_ROUND))
     // A pip a little smaller than the others' is no sign on its own: a one's pip found whole is.
-    const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
-    const signs = [has(OTHER_KIND), has(SMALLER_PIPS), has(NOT_ROUND), face.doubts.some((d) => !ownSigns.includes(d))]
+    const signs = [has(OTHER_KIND), has(SMALLER_PIPS), has(NOT_ROUND), noBody(face)]
     return unlike && signs.filter(Boolean).length >= 2
   }
-  return faces.filter((face) => face.pips.length > 1 || !stray(face))
+  const strayTwo = (face: Face) =>
+    face.doubts.includes(OTHER_KIND) && face.doubts.includes(SMALLER_PIPS) && face.doubts.some((d) => d !== OTHER_KIND && d !== SMALLER_PIPS)
+  return kept.filter((face) => (face.pips.length === 1 ? !stray(face) : face.pips.length > 2 || !strayTwo(face)))
 }
+
+/** A "pip" this many times the roll's pips is no pip of a die like theirs (faces.ts's WHOLE_DIE_PIP). */
+const WHOLE_DIE_PIP = 3
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
 const SMALL_ONE = 0.85

@@ -330,6 +330,35 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
     expect(reading.uncertain).toEqual([at(470, 330)])
   })
 
+  it('drops two light specks on a dark bar beside dark-pipped dice: no two, though they fit its diagonal', () => {
+    // Two specks smaller than the dice's pips and of the other kind, on a bar that is no die's
+    // square face, read as a two doubted three times over: nothing of this roll.
+    const scene = { width: 640, height: 480, table: plain([200, 190, 170]) }
+    const bar = (x: number, y: number): Rgb | null => {
+      if (x < 440 || x > 620 || Math.abs(y - 400) > 14) return null
+      return [528, 540].some((cx) => Math.hypot(x - cx, y - (cx === 528 ? 396 : 408)) < 2.5) ? [235, 235, 235] : [40, 40, 45]
+    }
+    const image = paint(
+      scene,
+      layers(topFace(110, 150, 80, 4, IVORY, BLACK), topFace(320, 150, 80, 6, IVORY, BLACK), topFace(220, 330, 80, 5, IVORY, BLACK), bar),
+    )
+    const reading = readDice(image)
+    expect(reading.values).toEqual([4, 6, 5])
+    expect(reading.uncertain).toEqual([])
+  })
+
+  it('drops a round hole far larger than the dice’s pips with no die around it, a screw hole in a tray’s bar', () => {
+    // A "one" read from it would be no die's reading; left out, its row is asked about all the same.
+    const scene = { width: 640, height: 480, table: plain([215, 213, 208]) }
+    const hole = (x: number, y: number): Rgb | null => (Math.hypot(x - 560, y - 400) < 24 ? [120, 120, 122] : null)
+    const image = paint(
+      scene,
+      layers(topFace(110, 150, 80, 4, IVORY, BLACK), topFace(320, 150, 80, 6, IVORY, BLACK), topFace(220, 330, 80, 5, IVORY, BLACK), hole),
+    )
+    const reading = readDice(image)
+    expect(reading.values).toEqual([4, 6, 5])
+  })
+
   it('asks about two faces nearer than two dice can stand: the left and right faces of one die seen corner-on', () => {
     // The die's top is lost (seen edge-on); its two side faces, each squashed across, read as
     // a sure four and a sure two whose centres lie less than a side apart on the table.

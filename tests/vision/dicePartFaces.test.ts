@@ -38,6 +38,14 @@ describe('faces that may be part of a larger face', () => {
     expect(one.doubts).toEqual(['a pip beside a one that joined no face'])
   })
 
+  it('asks about a one beside a flatter pip of its kind clearly larger: the two’s other pip run into a glint', () => {
+    const lone = pip(100, 100)
+    const glinted = pip(104, 116, { radius: 4.2, roundness: 0.6 })
+    const one = face(1, 100, 100, 7.8, [lone])
+    doubtPartFaces([one], [lone, glinted])
+    expect(one.confidence).toBeLessThan(0.7)
+  })
+
   it('keeps a one sure when the pip beside it is of a side face, of the other kind, on a face, or too far', () => {
     const lone = pip(100, 100)
     const besides = [

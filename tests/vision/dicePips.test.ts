@@ -1,27 +1,45 @@
 // @vitest-environment node
-// Issue 10: pips of a small die so close that they run together (vision/dice/pips.ts), on an
-// image drawn here.
+// Issue 10: pips of a small die so close that they run together, or crowd one another's ring
+// (vision/dice/pips.ts), on images drawn here.
 import { describe, expect, it } from 'vitest'
 import { findPips } from '../../vision/dice/pips.ts'
 import { createRgbaImage, gaussianBlur, toGray } from '../../vision/raster.ts'
 
-/** A white die showing six, its rows `gap` apart (its columns 2.2 gaps), on a grey tray, softened by a lens. */
-function crowdedSix(gap: number) {
+interface DrawnDie {
+  /** Pip centres. */
+  pips: (readonly [number, number])[]
+  pipRadius: number
+  /** The die's face: its centre and half its side. */
+  centre: readonly [number, number]
+  half: number
+  /** Grey of the pips, the face and the tray. */
+  greys: readonly [number, number, number]
+}
+
+/** One die on a tray in a 640-px photo, drawn at a quarter pixel and averaged, softened by a lens. */
+function draw(die: DrawnDie) {
   const image = createRgbaImage(640, 640)
-  const step = 2.2 * gap
-  const pips = [-1, 0, 1].flatMap((row) => [0, step].map((x) => [300 + x, 300 + row * gap] as const))
+  const [pipGrey, faceGrey, trayGrey] = die.greys
   for (let y = 0; y < 640; y++)
     for (let x = 0; x < 640; x++) {
       let grey = 0
       for (const [sx, sy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
         const px = x + sx
         const py = y + sy
-        const onDie = Math.abs(px - 300 - step / 2) < 2 * gap && Math.abs(py - 300) < 2 * gap
-        const onPip = pips.some(([cx, cy]) => Math.hypot(px - cx, py - cy) < 2.7)
-        grey += (onPip ? 30 : onDie ? 235 : 190) / 4
+        const onDie = Math.abs(px - die.centre[0]) < die.half && Math.abs(py - die.centre[1]) < die.half
+        const onPip = die.pips.some(([cx, cy]) => Math.hypot(px - cx, py - cy) < die.pipRadius)
+        grey += (onPip ? pipGrey : onDie ? faceGrey : trayGrey) / 4
       }
       image.data.set([grey, grey, grey, 255], (y * 640 + x) * 4)
     }
+  return image
+}
+
+/** A white die showing six, its rows `gap` apart (its columns 2.2 gaps), on a grey tray. */
+function crowdedSix(gap: number) {
+  const step = 2.2 * gap
+  const pips = [-1, 0, 1].flatMap((row) => [0, step].map((x) => [300 + x, 300 + row * gap] as const))
+  const image = draw({ pips, pipRadius: 2.7, centre: [300 + step / 2, 300], half: 2 * gap, greys: [30, 235, 190] })
   return { image, gray: gaussianBlur(gaussianBlur(toGray(image), 1), 0.7), pips }
 }
 
@@ -30,6 +48,15 @@ describe('pips of a small die that run together', () => {
     const { image, gray, pips } = crowdedSix(8)
     const found = findPips(gray, image)
     expect(found).toHaveLength(6)
+    for (const [x, y] of pips) expect(found.some((pip) => Math.hypot(pip.x - x, pip.y - y) < 1.5)).toBe(true)
+  })
+
+  it('finds the middle pip of a small five, its four neighbours’ pips in its ring', () => {
+    // A black die with white pips 9 px across, 8 px from the middle each way: 2 px of face between.
+    const pips = [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]].map(([i, j]) => [300 + 8 * i!, 300 + 8 * j!] as const)
+    const image = draw({ pips, pipRadius: 4.5, centre: [300, 300], half: 16, greys: [235, 40, 200] })
+    const found = findPips(gaussianBlur(toGray(image), 1.4), image)
+    expect(found).toHaveLength(5)
     for (const [x, y] of pips) expect(found.some((pip) => Math.hypot(pip.x - x, pip.y - y) < 1.5)).toBe(true)
   })
 })

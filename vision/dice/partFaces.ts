@@ -41,11 +41,21 @@ export function doubtPartFaces(faces: readonly Face[], pips: readonly Pip[]): vo
   }
 }
 
-/** Whether `pip`, in no face, could be a one's second pip: of its kind, size and slant, and near enough to share its face. */
+/**
+ * Whether `pip`, in no face, could be a one's second pip: of its kind, size and slant, and near
+ * enough to share its face. A flatter pip is on a side face of the die (seen at a slant), which
+ * the faces drop; but a side face's pips are printed smaller than a one's and foreshortened
+ * besides, so a flatter pip clearly larger than the one's is a pip of its top run into a glint.
+ */
 function secondPip(one: Face, pip: Pip, inFaces: ReadonlySet<Pip>): boolean {
-  // A flatter pip is on a side face of the die (seen at a slant), which the faces drop.
-  if (inFaces.has(pip) || !alikePips(pip, one.pips[0]!)) return false
+  if (inFaces.has(pip)) return false
+  const own = one.pips[0]!
+  const glinted = pip.polarity === own.polarity && pip.radius > GLINTED_PIP[0] * own.radius && pip.radius < GLINTED_PIP[1] * own.radius
+  if (!alikePips(pip, own) && !glinted) return false
   return distance(pip, one.centre) < SECOND_PIP_REACH * one.side
 }
+
+/** A pip run into a glint is larger than a one's by this much, and no more than twice (then it is a blob of its own). */
+const GLINTED_PIP = [1.2, 2] as const
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)

@@ -75,6 +75,8 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
     const maxArea = 2.5 * Math.PI * radius * radius
     for (const polarity of [1, -1] as const) {
       const smeared: { blob: Blob; pips: Pip[] }[] = []
+      const hemmed: Blob[] = []
+      const atThisScale = found.length
       for (const blob of findBlobs(level.gray, surround, polarity, MIN_CONTRAST * 0.6)) {
         if (blob.n < minArea) continue
         if (blob.n > maxArea) {
@@ -86,7 +88,8 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
           continue
         const pip = verifyPip(level.gray, labAt, blob, polarity)
         if (pip) found.push(atFullSize(pip, factor))
-        else if (blob.n >= 2 * minArea && elongation(blob) > 2) {
+        else if (blob.n < 2 * minArea || elongation(blob) <= 2) hemmed.push(blob)
+        else {
           // Pips smeared into one another (motion blur) keep separate cores.
           // A core is smaller than its pip: the smeared blob shared among its cores says the pip's size.
           for (const split of cores(level.gray, surround, polarity, blob)) {
@@ -110,6 +113,14 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
       for (const { blob, pips } of smeared)
         if (smeared.some((other) => other.blob !== blob && sharesBlur(blob, other.blob, radius)))
           found.push(...pips)
+      // The middle pip of a small die's five (or three) has its neighbours' pips in its ring: seen
+      // without the pips found beside it at this scale, its ring is plain face.
+      const beside = found.slice(atThisScale).map((pip) => ({ x: (pip.x + 0.5) / factor - 0.5, y: (pip.y + 0.5) / factor - 0.5, radius: pip.radius / factor }))
+      if (beside.length >= 2)
+        for (const blob of hemmed) {
+          const pip = verifyPip(level.gray, labAt, blob, polarity, beside)
+          if (pip) found.push(atFullSize(pip, factor))
+        }
     }
   }
   const apart = crowded.filter((pip) => !found.some((seen) => Math.hypot(seen.x - pip.x, seen.y - pip.y) < 1.2 * Math.max(seen.radius, pip.radius)))
@@ -147,6 +158,9 @@ function cores(gray: GrayImage, surround: GrayImage, polarity: 1 | -1, blob: Blo
   const box = { minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY }
   return [2, 3].map((k) => findBlobs(gray, surround, polarity, k * MIN_CONTRAST * 0.6, box).filter((core) => core.n >= 4))
 }
+
+/** A pip's disc and the soft edge around it, in its radii, left out of a neighbour's ring. */
+const BESIDE_PIP = 1.5
 
 /** A face's pips at most (six), with room: a blob larger than this many pips is no face's pips run together. */
 const CROWD = 8
@@ -334,7 +348,14 @@ function dedupe(pips: Pip[]): Pip[] {
   return kept
 }
 
-function verifyPip(gray: GrayImage, labAt: (x: number, y: number) => Lab, blob: Blob, polarity: 1 | -1): Pip | null {
+/** `beside`: pips already found around this one, whose discs are left out of its ring. */
+function verifyPip(
+  gray: GrayImage,
+  labAt: (x: number, y: number) => Lab,
+  blob: Blob,
+  polarity: 1 | -1,
+  beside: readonly { x: number; y: number; radius: number }[] = [],
+): Pip | null {
   const { width, height } = gray
   // Second moments of the blob: its ellipse.
   const { n, sum } = blob
@@ -366,6 +387,7 @@ function verifyPip(gray: GrayImage, labAt: (x: number, y: number) => Lab, blob: 
     for (let x = x0; x <= x1; x++) {
       const d = Math.hypot(x - cx, y - cy)
       if (d < inner || d > outer) continue
+      if (beside.some((other) => Math.hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
       ring.push(gray.data[y * width + x]!)
       ringPixels.push(y * width + x)
     }
