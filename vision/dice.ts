@@ -41,8 +41,6 @@ export const UNCERTAIN_DIE_BELOW = 0.7
 
 /** Long side of the working copy: a die of a tenth of the photo keeps ~80 px, its pips ~7 px across. */
 const WORKING_SIDE = 800
-/** Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer. */
-const SMALL_PIP = 1.4 * smallestPipRadius(WORKING_SIDE)
 /**
  * Many small dice in a large photo (twenty in a tray, from a phone held high) leave pips a few
  * pixels across on the working copy, at the edge of what the pip finder sees: when the pips it
@@ -73,15 +71,18 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
 }
 
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
-  const working = pipsAt(image, WORKING_SIDE)
+  const longer = Math.max(image.width, image.height)
+  // A photo smaller than the working copy is read as it is: only the finer copy is ever enlarged.
+  const working = pipsAt(image, Math.min(WORKING_SIDE, longer))
   onProgress(0.5)
   const typical = working.pips.length === 0 ? 0 : median(working.pips.map((p) => p.radius))
-  const longer = Math.max(image.width, image.height)
   const fineSide = longer <= WORKING_SIDE ? ENLARGE * longer : Math.min(FINE_SIDE, longer)
-  const finer = typical <= SMALL_PIP && (longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE)
+  // Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer.
+  const smallPip = 1.4 * smallestPipRadius(Math.max(working.small.width, working.small.height))
+  const finer = typical <= smallPip && (longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE)
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
   const { small: copy, scale, gray, pips } = finer
-    ? pipsAt(image, fineSide, typical > 0 ? (2 * SMALL_PIP) / working.scale : Infinity)
+    ? pipsAt(image, fineSide, typical > 0 ? (2 * smallPip) / working.scale : Infinity)
     : working
   onProgress(0.7)
   let faces = findFaces({ gray, colour: copy }, pips)

@@ -350,7 +350,7 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
   it('drops a round hole far larger than the dice’s pips with no die around it, a screw hole in a tray’s bar', () => {
     // A "one" read from it would be no die's reading; left out, its row is asked about all the same.
     const scene = { width: 640, height: 480, table: plain([215, 213, 208]) }
-    const hole = (x: number, y: number): Rgb | null => (Math.hypot(x - 560, y - 400) < 24 ? [120, 120, 122] : null)
+    const hole = (x: number, y: number): Rgb | null => (Math.hypot(x - 560, y - 390) < 32 ? [120, 120, 122] : null)
     const image = paint(
       scene,
       layers(topFace(110, 150, 80, 4, IVORY, BLACK), topFace(320, 150, 80, 6, IVORY, BLACK), topFace(220, 330, 80, 5, IVORY, BLACK), hole),
