@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
+import { COLUMNS, ROWS } from '../../engine/index.ts'
 import { proposeCorners, readBoard, type FieldCorners } from '../../vision/board.ts'
 import { WORKING_SIDE, fieldGridCheck, gridScore, refine } from '../../vision/board/fieldGrid.ts'
 import { shiftedByRows } from '../../vision/board/orientation.ts'
-import { gaussianBlur, limitSize, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
+import { applyHomography, gaussianBlur, homographyFromPoints, limitSize, rectangle, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
 import { PHOTO_FIXTURES, cornerError, type BoardFixture } from './photoFixtures.ts'
 import { cameraFromPose, develop, render } from '../../bench/vision/boardScene.ts'
 import { chooseBoard, truthFor } from '../../bench/vision/heldOutBoards.ts'
@@ -65,6 +66,17 @@ describe('the corner search, bounded', () => {
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
   })
 
+  it('does not trust corners half a column off, which still put half the grid’s lines on printed ones', () => {
+    // Seed 12, board 3: shifted half a column either way, the corners see 0.52–0.56 of the
+    // grid (true corners 1.0), and the cells are sampled on the lines between the stones.
+    const { image, truth } = smallRender(12, 3)
+    for (const columns of [0.5, -0.5]) {
+      const reading = readBoard(image, { corners: shiftedByColumns(truth, columns) })
+      expect(reading.uncertain, `${columns} column`).toHaveLength(reading.cells.length)
+    }
+    expect(readBoard(image, { corners: truth }).uncertain.length).toBeLessThan(20)
+  }, 60_000)
+
   it('trusts a defocused board by its lines’ dips, and still not corners turned by 3° or a row off', () => {
     // Seed 12, board 5, blurred (σ 3.6 px at 800 px) until most thin lines are no longer darker
     // than both their sides: the proposal saw 0.56 of the grid (confidence 0.23). Its lines'
@@ -109,6 +121,12 @@ function smallRender(seed: number, index: number, side = 560, blur?: number): { 
   const photo = develop(render(board.scene, camera, true), development)
   const image = { width: photo.width, height: photo.height, data: new Uint8ClampedArray(photo.data.buffer) }
   return { image, truth: truthFor(board.scene, camera, board.taps, board.truth).corners as FieldCorners }
+}
+
+/** The corners moved `columns` along the field's rows, under the photo's perspective. */
+function shiftedByColumns(corners: FieldCorners, columns: number): FieldCorners {
+  const toPhoto = homographyFromPoints(rectangle(COLUMNS, ROWS), corners)
+  return rectangle(COLUMNS, ROWS).map((p) => applyHomography(toPhoto, p.x + columns, p.y)) as FieldCorners
 }
 
 /** The corners turned by `degrees` (clockwise on screen) about their centre. */
