@@ -330,6 +330,30 @@ export interface Components {
 }
 
 /**
+ * Grows `mask` (width × height, 1 = in) into every pixel 8-connected to it that `joins(x, y)`
+ * accepts: a flood from all the mask's pixels at once, changed in place.
+ */
+export function growMask(mask: Uint8Array, width: number, height: number, joins: (x: number, y: number) => boolean): void {
+  const stack: number[] = []
+  for (let p = 0; p < mask.length; p++) if (mask[p]) stack.push(p)
+  while (stack.length > 0) {
+    const p = stack.pop()!
+    const x = p % width
+    const y = (p - x) / width
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx
+        const ny = y + dy
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
+        const n = ny * width + nx
+        if (mask[n] || !joins(nx, ny)) continue
+        mask[n] = 1
+        stack.push(n)
+      }
+  }
+}
+
+/**
  * Labels the 4- or 8-connected regions of a mask, with area, bounding box and centroid.
  * Found run by run (one pass joining each run of the mask to the runs it touches in the row
  * above, then one over the runs): labels are numbered in the order a raster scan first meets

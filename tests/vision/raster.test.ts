@@ -8,6 +8,7 @@ import {
   createRgbaImage,
   deltaE,
   gaussianBlur,
+  growMask,
   homographyFromPoints,
   invertHomography,
   labAt,
@@ -168,6 +169,29 @@ function floodFillLabels(mask: Uint8Array, width: number, height: number, connec
   }
   return labels
 }
+
+describe('growMask', () => {
+  it('grows from every seed into 8-connected accepted pixels, and not across a gap', () => {
+    // 7 × 3: a diagonal path of accepted pixels from the seed, then a gap, then more accepted ones.
+    const width = 7
+    const height = 3
+    const accepted = ['x......', '.x.....', '..xx.xx']
+    const mask = new Uint8Array(width * height)
+    mask[0] = 1
+    growMask(mask, width, height, (x, y) => accepted[y]![x] === 'x')
+    const grown = Array.from({ length: height }, (_, y) =>
+      Array.from({ length: width }, (_, x) => (mask[y * width + x] ? 'x' : '.')).join(''),
+    )
+    expect(grown).toEqual(['x......', '.x.....', '..xx...'])
+  })
+
+  it('keeps a seed that its test would not accept, and grows from it', () => {
+    const mask = new Uint8Array(4)
+    mask[3] = 1
+    growMask(mask, 2, 2, (x) => x === 0)
+    expect(Array.from(mask)).toEqual([1, 0, 1, 1])
+  })
+})
 
 describe('colour conversions', () => {
   it('gives Lab of white and black', () => {

@@ -5,7 +5,7 @@
 // The layout is read on the fainter print round the rank line, where the thin strokes still show.
 // A Т or a Д has a bar across its top, a 4 a single stem at its foot, a K a stem and an arm
 // apart at its top: none of them has an apex.
-import type { GrayImage } from '../raster.ts'
+import { growMask, type GrayImage } from '../raster.ts'
 import { heightOf, type Box } from './box.ts'
 
 /** The apex (the glyph's top sixth) is at most this share of the glyph's width at its feet. */
@@ -41,26 +41,9 @@ export function apexLayout(ink: GrayImage, line: Box, faintLevel: number): Box |
   const w = maxX - minX + 1
   const joined = new Uint8Array(w * height)
   const inked = (x: number, y: number) => ink.data[y * ink.width + x]! >= faintLevel
-  const stack: number[] = []
   for (let y = line.minY; y <= line.maxY; y++)
-    for (let x = line.minX; x <= line.maxX; x++)
-      if (inked(x, y)) {
-        joined[(y - line.minY) * w + x - minX] = 1
-        stack.push((y - line.minY) * w + x - minX)
-      }
-  while (stack.length > 0) {
-    const q = stack.pop()!
-    const qx = q % w
-    const qy = (q - qx) / w
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = qx + dx
-        const ny = qy + dy
-        if (nx < 0 || ny < 0 || nx >= w || ny >= height || joined[ny * w + nx] || !inked(nx + minX, ny + line.minY)) continue
-        joined[ny * w + nx] = 1
-        stack.push(ny * w + nx)
-      }
-  }
+    for (let x = line.minX; x <= line.maxX; x++) if (inked(x, y)) joined[(y - line.minY) * w + x - minX] = 1
+  growMask(joined, w, height, (x, y) => inked(x + minX, y + line.minY))
   const isJoined = (x: number, y: number) => joined[(y - line.minY) * w + x - minX] === 1
   const extents: (RowExtent | null)[] = []
   for (let y = line.minY; y <= line.maxY; y++) {

@@ -4,6 +4,7 @@
 import {
   connectedComponents,
   createGrayImage,
+  growMask,
   homographyFromPoints,
   otsuThreshold,
   rectangle,
@@ -101,23 +102,7 @@ const FAINT_INK = 0.5
  */
 function growIntoFaintInk(gray: GrayImage, mask: Uint8Array, level: number): void {
   const { width, height, data } = gray
-  const stack: number[] = []
-  for (let p = 0; p < mask.length; p++) if (mask[p]) stack.push(p)
-  while (stack.length > 0) {
-    const p = stack.pop()!
-    const x = p % width
-    const y = (p - x) / width
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx
-        const ny = y + dy
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
-        const n = ny * width + nx
-        if (mask[n] || data[n]! >= level) continue
-        mask[n] = 1
-        stack.push(n)
-      }
-  }
+  growMask(mask, width, height, (x, y) => data[y * width + x]! < level)
 }
 
 /** The corner region as darkness, the print mask, and ink (0–1) relative to this card's own paper and print. */
