@@ -19,8 +19,8 @@ import { chooseBoard, truthFor } from '../../bench/vision/heldOutBoards.ts'
 const folder = join(PHOTO_FIXTURES, 'board-tilted')
 const fixtures = JSON.parse(readFileSync(join(folder, 'truth.json'), 'utf8')) as BoardFixture[]
 
-function load(file: string): RgbaImage {
-  const decoded = jpeg.decode(readFileSync(join(folder, file)), { useTArray: true, formatAsRGBA: true })
+function load(file: string, from = folder): RgbaImage {
+  const decoded = jpeg.decode(readFileSync(join(from, file)), { useTArray: true, formatAsRGBA: true })
   return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
 }
 
@@ -75,6 +75,22 @@ describe('the corner search, bounded', () => {
       expect(reading.uncertain, `${columns} column`).toHaveLength(reading.cells.length)
     }
     expect(readBoard(image, { corners: truth }).uncertain.length).toBeLessThan(20)
+  }, 60_000)
+
+  it('does not trust corners a column off, whose field edges fall on printed lines', () => {
+    // Generated board-47 taken a column to either side: most of the grid's lines still lie on
+    // printed ones (0.6 and over), but the field's edges against the frame do not show there.
+    const plain = JSON.parse(readFileSync(join(PHOTO_FIXTURES, 'board', 'truth.json'), 'utf8')) as BoardFixture[]
+    const fixture = plain.find((f) => f.file === 'board-47.jpg')!
+    const image = load(fixture.file, join(PHOTO_FIXTURES, 'board'))
+    const truth = fixture.corners as FieldCorners
+    expect(fieldGridCheck(image, truth).edges).toBe(5)
+    for (const columns of [1, -1]) {
+      const corners = shiftedByColumns(truth, columns)
+      expect(fieldGridCheck(image, corners).edges, `${columns} column`).toBeLessThan(4)
+      const reading = readBoard(image, { corners })
+      expect(reading.uncertain, `${columns} column`).toHaveLength(reading.cells.length)
+    }
   }, 60_000)
 
   it('trusts a defocused board by its lines’ dips, and still not corners turned by 3° or a row off', () => {

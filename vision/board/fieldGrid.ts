@@ -149,15 +149,16 @@ const SEES_THE_GRID = 0.9
 /**
  * What the photo says of given corners: the share of the grid's lines and edges it shows
  * where they put them (0–1; none for corners that do not turn clockwise round a convex field),
- * and how well row 0 agrees with them (orientation.ts; null when the photo cannot tell).
+ * how well row 0 agrees with them (orientation.ts; null when the photo cannot tell), and how
+ * many of the field's five edges against the frame it shows there.
  */
-export function fieldGridCheck(image: RgbaImage, corners: Quad): { support: number; startRow: number | null } {
+export function fieldGridCheck(image: RgbaImage, corners: Quad): { support: number; startRow: number | null; edges: number } {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const smooth = gaussianBlur(toGray(small), 0.7)
   const scaled = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad
   // Corners crossed into a mirror image (a↔h) would put every column on the printed lines.
-  if (!isConvexQuad(scaled)) return { support: 0, startRow: null }
-  return { support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled) }
+  if (!isConvexQuad(scaled)) return { support: 0, startRow: null, edges: 0 }
+  return { support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled), edges: frameEdgesSeen(smooth, scaled) }
 }
 
 interface Region {
@@ -605,21 +606,39 @@ const BLURRED_TO_COUNT = 0.8
 function seenShare(contrasts: Float32Array, lineContrast: number, edgesNeeded = false): number {
   let seen = 0
   for (let f = 0; f < FEATURES.length; f++) {
-    const from = SAMPLES.featureStart[f]!
-    const to = SAMPLES.featureStart[f + 1]!
-    const needed = SAMPLES.isLine[f] === 1 ? lineContrast : EDGE_CONTRAST
-    let visible = 0
-    let agreeing = 0
-    for (let k = from; k < to; k++) {
-      const c = contrasts[k]!
-      if (c !== c) continue
-      visible++
-      if (c > needed) agreeing++
-    }
-    if (visible >= (to - from) * 0.8 && agreeing >= visible * 0.6) seen++
+    if (featureSeen(contrasts, f, SAMPLES.isLine[f] === 1 ? lineContrast : EDGE_CONTRAST)) seen++
     else if (edgesNeeded && SAMPLES.isLine[f] === 0) return 0
   }
   return seen / FEATURES.length
+}
+
+/** Whether feature `f` shows: most of its samples inside the photo, and most of those over `needed`. */
+function featureSeen(contrasts: Float32Array, f: number, needed: number): boolean {
+  const from = SAMPLES.featureStart[f]!
+  const to = SAMPLES.featureStart[f + 1]!
+  let visible = 0
+  let agreeing = 0
+  for (let k = from; k < to; k++) {
+    const c = contrasts[k]!
+    if (c !== c) continue
+    visible++
+    if (c > needed) agreeing++
+  }
+  return visible >= (to - from) * 0.8 && agreeing >= visible * 0.6
+}
+
+/**
+ * How many of the field's five edges against the frame show where the corners put them. Right
+ * corners showed all five on every dev, held-out and generated board; corners a row or a column
+ * off still put most printed lines on lines, but the field's edge then falls inside the field.
+ */
+function frameEdgesSeen(gray: GrayImage, corners: Quad): number {
+  const h = fieldHomography(corners)
+  if (!h) return 0
+  sampleContrasts(gray, h, contrastBuffer)
+  let seen = 0
+  for (let f = 0; f < FEATURES.length; f++) if (SAMPLES.isLine[f] === 0 && featureSeen(contrastBuffer, f, EDGE_CONTRAST)) seen++
+  return seen
 }
 
 /** Coordinate descent's steps, as shares of the field's diagonal: coarse to fine. */
