@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, type Point, type RgbaImage } from './raster.ts'
 import { findPips, smallestPipRadius } from './dice/pips.ts'
-import { findFaces, type Face } from './dice/faces.ts'
+import { WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
 
@@ -244,9 +244,6 @@ export function withoutStrayPips(faces: Face[]): Face[] {
     face.doubts.includes(OTHER_KIND) && face.doubts.includes(SMALLER_PIPS) && face.doubts.some((d) => d !== OTHER_KIND && d !== SMALLER_PIPS)
   return kept.filter((face) => (face.pips.length === 1 ? !stray(face) : face.pips.length > 2 || !strayTwo(face)))
 }
-
-/** A "pip" this many times the roll's pips is no pip of a die like theirs (faces.ts's WHOLE_DIE_PIP). */
-const WHOLE_DIE_PIP = 3
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
 const SMALL_ONE = 0.85

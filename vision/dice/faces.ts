@@ -536,7 +536,7 @@ const pipSize = (face: Face) => mean(face.pips.map((p) => p.radius))
  * whole, dark on a white tray, whose own pips do not show (a one's pip is printed at most about
  * twice the others'). Its side, reckoned from that pip, would reach over every die near it.
  */
-const WHOLE_DIE_PIP = 3
+export const WHOLE_DIE_PIP = 3
 const oneScale = (a: Face, b: Face) => Math.max(pipSize(a), pipSize(b)) < WHOLE_DIE_PIP * Math.min(pipSize(a), pipSize(b))
 
 /**
