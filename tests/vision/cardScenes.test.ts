@@ -85,6 +85,22 @@ describe('finding cards by their edges', () => {
     expect(Math.hypot(below.centre.x - under.centre.x, below.centre.y - under.centre.y)).toBeLessThan(60)
   })
 
+  it('keeps a face card whose picture bites into its paper as one card, not its paper split in pieces', async () => {
+    // The picture runs out to the card's left edge across its middle (German decks print it so):
+    // the paper is a C round it, its outline not card-shaped; the hull's picture is no cloth.
+    const photo = cloth(640, 480)
+    const card = { centre: { x: 320, y: 240 }, width: 220, angle: 0.1 }
+    layCard(photo, card)
+    const shift = { x: -4 * Math.cos(card.angle), y: -4 * Math.sin(card.angle) }
+    const middle = { x: card.centre.x + shift.x, y: card.centre.y + shift.y }
+    paintTurnedRect(photo, middle, card.width - 8, card.width * 1.4 * 0.4, card.angle, [150, 60, 40])
+    const readings = await readCards(jpegRoundTrip(blur(photo, 1), 85), null)
+    expect(readings).toHaveLength(1)
+    expect(readings[0]!.card).toBe('10D')
+    expect(readings[0]!.irregular).toBe(false)
+    expect(Math.hypot(readings[0]!.centre.x - card.centre.x, readings[0]!.centre.y - card.centre.y)).toBeLessThan(10)
+  })
+
   it('reads a card whose lower half lies under another at the size of the whole cards, from a corner that shows', async () => {
     // Only the top of the card below shows, cut slantwise by the card over it (on a dark
     // backing): rectified from that piece alone, its index is squashed out of shape.

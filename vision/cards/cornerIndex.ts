@@ -287,17 +287,20 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     const lineArea = line.reduce((sum, c) => sum + c.area, 0)
     for (const c of blobs) {
       if (line.includes(c)) continue
-      // A piece broken off a glyph is smaller than the glyph: a pip printed right beside a face
-      // card's letter, touching it in the photo, is no fragment of it. Apart from the line above
-      // it, only a solid stroke (the flag of a 5 broken off by blur), never a hairline (the
-      // corner of a frame drawn round the picture, above the index).
-      const apartAbove = c.maxY < box.minY - 0.1 * lineHeight
+      // A piece broken off a glyph is smaller than the glyph, and like the glyph lies wholly in
+      // the region: a pip printed right beside a face card's letter, touching it in the photo,
+      // is no fragment of it, nor is a frame line drawn on past the region. Reaching above the
+      // line, only a solid stroke (the flag of a 5 broken off by blur), never a hairline (the
+      // corner of a frame drawn round the picture, above the index, a pixel or two off the letter).
+      const reachesAbove = c.minY < box.minY - 0.1 * lineHeight
       const hairline = c.area / Math.max(c.maxX - c.minX + 1, c.maxY - c.minY + 1) < HAIRLINE * lineHeight
       const besideOrAbove =
         overlap(c.minX, c.maxX, box.minX, box.maxX) > 0 &&
         c.minY < box.maxY - 0.3 * lineHeight &&
         c.area < lineArea &&
-        !(apartAbove && hairline)
+        c.maxX < REGION_WIDTH - 1 &&
+        c.maxY < REGION_HEIGHT - 1 &&
+        !(reachesAbove && hairline)
       if (besideOrAbove && c.maxY <= box.maxY + 0.25 * lineHeight) {
         line.push(c)
         growing = true

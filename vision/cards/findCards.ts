@@ -10,11 +10,15 @@ import {
   connectedComponents,
   convexHull,
   createGrayImage,
+  deltaE,
+  median,
+  rgbToLab,
   gaussianBlur,
   limitSize,
   otsuThreshold,
   warpQuadrilateral,
   type GrayImage,
+  type Lab,
   type Point,
   type RgbaImage,
 } from '../raster.ts'
@@ -483,6 +487,53 @@ function smallestRectangle(hull: readonly Point[]): [Point, Point, Point, Point]
   return [corner(-1, -1), corner(-1, 1), corner(1, 1), corner(1, -1)]
 }
 
+/** A face card's paper round its picture is at least this share of the card (this deck's: 0.4–0.7). */
+const PAPER_OF_FACE_CARD = 0.3
+/** Of a face card's picture, at most this share looks like the table round the card (dark ink on a dark cloth). */
+const TABLE_IN_PICTURE = 0.35
+/** Colours this close (ΔE) to the table's own are the table. */
+const TABLE_COLOUR = 15
+
+/**
+ * Of the pixels the convex hull `hull` (its `pixels`) adds to the paper `filled`, the share
+ * whose colour is the table's: the median colour of a ring just outside the hull.
+ * `scratch` is a mask of the image's size, all zero; it is left so.
+ */
+function tableShareOfGap(image: RgbaImage, hull: readonly Point[], pixels: Int32Array, filled: Int32Array, scratch: Uint8Array): number {
+  const { width, height, data } = image
+  const labOf = (p: number) => rgbToLab(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!)
+  const cx = hull.reduce((sum, p) => sum + p.x, 0) / hull.length
+  const cy = hull.reduce((sum, p) => sum + p.y, 0) / hull.length
+  const ring: Lab[] = []
+  hull.forEach((a, i) => {
+    const b = hull[(i + 1) % hull.length]!
+    const length = distance(a, b)
+    if (length < 1) return
+    // The edge's normal, turned away from the hull's centre.
+    const side = Math.sign((b.y - a.y) * ((a.x + b.x) / 2 - cx) - (b.x - a.x) * ((a.y + b.y) / 2 - cy)) || 1
+    const nx = (side * (b.y - a.y)) / length
+    const ny = (-side * (b.x - a.x)) / length
+    for (let t = 0; t <= length; t++)
+      for (const out of [3, 5, 7]) {
+        const x = Math.round(a.x + ((b.x - a.x) * t) / length + nx * out)
+        const y = Math.round(a.y + ((b.y - a.y) * t) / length + ny * out)
+        if (x >= 0 && y >= 0 && x < width && y < height) ring.push(labOf(y * width + x))
+      }
+  })
+  if (ring.length === 0) return 1
+  const table: Lab = [0, 1, 2].map((k) => median(ring.map((c) => c[k]!))) as Lab
+  for (const p of filled) scratch[p] = 1
+  let gap = 0
+  let like = 0
+  for (const p of pixels) {
+    if (scratch[p]) continue
+    gap++
+    if (deltaE(labOf(p), table) < TABLE_COLOUR) like++
+  }
+  for (const p of filled) scratch[p] = 0
+  return gap === 0 ? 0 : like / gap
+}
+
 interface PaperBlob {
   own: Int32Array
   filled: Int32Array
@@ -570,6 +621,8 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level ? 1 : 0
   const { labels, components } = connectedComponents(mask, width, height, 4)
   const minimumArea = width * height * 0.004
+  // A mask of the photo's size for per-blob tests, left all zero after each.
+  const scratch = new Uint8Array(width * height)
 
   // Blobs largest first; one lying inside an earlier blob's outline (a face card's bright
   // picture panel) belongs to that card.
@@ -629,6 +682,19 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     if (covered > own.length * 1.1 && covered > fillHoles(own, width).length * 1.02) return null
     return parts.every((part) => cardShapedOutline(outlineOf({ pixels: part }, width, height))) ? parts : null
   }
+  /**
+   * A face card whose picture reaches its edges: the picture bites into the paper, so the paper
+   * is not card-shaped, but its convex hull is, and what the hull adds to the paper is the
+   * picture, unlike the table round the hull. Two cards lying together leave the table between
+   * them instead. Null unless the paper is such a card; else the card, its outline the hull's.
+   */
+  const bittenCard = (filled: Int32Array): Candidate | null => {
+    const hull = pixelHull(filled, width)
+    const outline = outlineOf({ pixels: hull.pixels }, width, height)
+    if (outline.touchesFrame || !cardShapedOutline(outline) || filled.length < hull.pixels.length * PAPER_OF_FACE_CARD) return null
+    if (tableShareOfGap(small, hull.hull, hull.pixels, filled, scratch) > TABLE_IN_PICTURE) return null
+    return { outline, pixels: hull.pixels, split: false }
+  }
   // Seams are looked for where cards may lie together: paper not card-shaped, paper much larger
   // than the typical card, or a lone blob (a close-up of two cards side by side).
   let typicalArea = Infinity
@@ -641,6 +707,11 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         return
       }
       if (!cardShapedOutline(outline)) {
+        const whole = depth === 0 ? bittenCard(filled) : null
+        if (whole) {
+          candidates.push(whole)
+          return
+        }
         const waists = splitAtWaists(filled, width, minimumArea)
         if (waists) {
           for (const part of waists) {
@@ -708,7 +779,6 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       for (const p of pixels) taken[p] = 1
       return true
     })
-  const scratch = new Uint8Array(width * height)
   const cards: FoundCard[] = []
   const cardAreas: number[] = []
   const gatheredCards: boolean[] = []
