@@ -125,6 +125,18 @@ describe('index letters of other decks', () => {
     expect(rankOf(index)?.rank).toBe('Q')
   })
 
+  it("keeps a thin letter's strokes that part from its stem in the print and stay joined to it by grey (a red K's arm and leg)", () => {
+    const stem = block(14, 12, 16, 36)
+    const arm = stroke(20, 21, 27, 12, 2.5)
+    const leg = stroke(20, 27, 27, 36, 2.5)
+    const joints = (x: number, y: number) => block(17, 20, 19, 22)(x, y) || block(17, 26, 19, 28)(x, y)
+    const kCard = shadedCard([joints, 150], [stem, INK], [arm, INK], [leg, INK], [suitBelow, INK])
+    const index = findCornerIndex(kCard)
+    expect(index?.rank.box.minX).toBe(14)
+    expect(index?.rank.box.maxX).toBeGreaterThanOrEqual(27)
+    expect(index ? rankOfIndex(index, null).rank : null).toBe('K')
+  })
+
   it('still joins a solid stroke broken off above the rank line (the flag of a 5)', () => {
     const five = (x: number, y: number) => block(14, 22, 16, 26)(x, y) || (y >= 24 && ring(20, 30, 8, 7, 3)(x, y))
     const flag = block(14, 12, 27, 15)

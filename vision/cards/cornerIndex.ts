@@ -78,6 +78,8 @@ export function reduceToTemplate(ink: GrayImage, box: Box): Float32Array {
   return out
 }
 
+const grown = (box: Box, by: number): Box => ({ minX: box.minX - by, minY: box.minY - by, maxX: box.maxX + by, maxY: box.maxY + by })
+
 function glyphOf(ink: GrayImage, box: Box): IndexGlyph {
   return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
 }
@@ -280,11 +282,23 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
       }
     }
   }
+  const faint = new Uint8Array(mask.length)
+  const hairline = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) {
+    faint[p] = mask[p] || ink.data[p]! >= FAINT_PRINT ? 1 : 0
+    hairline[p] = mask[p] || ink.data[p]! >= HAIRLINE_PRINT ? 1 : 0
+  }
+  // Which print, however faint, each blob belongs to: a thin red letter's strokes (a K's arm
+  // and leg) part from its stem in the mask and stay joined by grey.
+  const faintLabels = connectedComponents(faint, REGION_WIDTH, REGION_HEIGHT, 8).labels
+  const faintOf = new Map<number, number>()
+  for (let p = 0; p < labels.length; p++) if (labels[p] && !faintOf.has(labels[p]!)) faintOf.set(labels[p]!, faintLabels[p]!)
   for (growing = true; growing; ) {
     growing = false
     const box = boxOf(line)
     const lineHeight = heightOf(box)
     const lineArea = line.reduce((sum, c) => sum + c.area, 0)
+    const lineFaint = new Set(line.map((c) => faintOf.get(c.label)))
     for (const c of blobs) {
       if (line.includes(c)) continue
       // A piece broken off a glyph is smaller than the glyph, and like the glyph lies wholly in
@@ -301,17 +315,18 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
         c.maxX < REGION_WIDTH - 1 &&
         c.maxY < REGION_HEIGHT - 1 &&
         !(reachesAbove && hairline)
-      if (besideOrAbove && c.maxY <= box.maxY + 0.25 * lineHeight) {
+      // Print joined to the line's by faint grey, within the line's rows, smaller than the line (no pip beside it).
+      const faintlyJoined =
+        lineFaint.has(faintOf.get(c.label)) &&
+        c.minY >= box.minY - 0.1 * lineHeight &&
+        c.maxY <= box.maxY + 0.1 * lineHeight &&
+        c.area < lineArea &&
+        c.maxX < REGION_WIDTH - 1
+      if ((besideOrAbove && c.maxY <= box.maxY + 0.25 * lineHeight) || faintlyJoined) {
         line.push(c)
         growing = true
       }
     }
-  }
-  const faint = new Uint8Array(mask.length)
-  const hairline = new Uint8Array(mask.length)
-  for (let p = 0; p < mask.length; p++) {
-    faint[p] = mask[p] || ink.data[p]! >= FAINT_PRINT ? 1 : 0
-    hairline[p] = mask[p] || ink.data[p]! >= HAIRLINE_PRINT ? 1 : 0
   }
   const ten = readTen(line, { labels, width: REGION_WIDTH, faint }, hairline)
   // An A whose hairlines faded is only its thick stroke in the mask: its box is the whole letter, as far as its faint print goes.
@@ -371,7 +386,7 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
     column: [glyphOf(ink, lineBox), ...column.map((pieces) => glyphOf(ink, boxOf(pieces)))],
     // An A's faint leg shows within the crop's margin; cut round the whole letter, the crop's
     // wider margin takes in more of what lies round the index, and tesseract reads the A far less surely.
-    rankCrop: cropForOcr(ink, apex ? boxOf(line) : lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : undefined),
+    rankCrop: cropForOcr(ink, apex ? boxOf(line) : lineBox, ten?.shape === 'carved' ? [boxOf(line), ten.zero] : [grown(lineBox, 1)]),
     ten,
     apex: apex !== null,
   }
