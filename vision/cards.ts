@@ -53,6 +53,26 @@ function readIndex(index: CornerIndex, ocr: { text: string; confidence: number }
   return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
 }
 
+/**
+ * The reading of a card from its corners' readings, clearest first: tesseract (when given) is
+ * asked about the clearest one, and the next one, another look at the card's index, must agree
+ * for the rank and the suit to count as sure.
+ */
+async function decide(corners: readonly IndexRead[], ocr: RankOcr | null): Promise<IndexRead | null> {
+  let best: IndexRead | null = corners[0] ?? null
+  if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
+  const otherCorner = corners[1]
+  if (best?.rank && otherCorner?.rank) {
+    const rank = confirmRank(best.rank, otherCorner.rank)
+    best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }
+  }
+  if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
+    const suit = confirmSuit(best.suit, otherCorner.suit)
+    best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
+  }
+  return best
+}
+
 /** Rows top to bottom (a new row where a card's centre drops by half a card), each left to right. */
 function readingOrder(cards: CardReading[]): CardReading[] {
   const byHeight = [...cards].sort((a, b) => a.centre.y - b.centre.y)
@@ -96,34 +116,36 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       const turned = looksAt(quarterTurned, true)
       if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
     }
-    // A card partly covered, unless already read surely: each corner that shows, seen in a whole card's shape, competes too.
-    const frames = (corners[0]?.confidence ?? 0) < SURE_ENOUGH ? (found.cornerFrames?.() ?? []) : []
-    if (frames.length > 0) {
-      const seen = frames
+    const framesSeen = () =>
+      (found.cornerFrames?.() ?? [])
         .map((frame) => cornerRegion(image, frame))
         .map((region) => (region ? findCornerIndex(region) : null))
         .filter((index): index is CornerIndex => index !== null)
-        .map((index) => ({ ...readIndex(index, null), standing: 0 }))
+        .map((index) => readIndex(index, null))
         .map((read) => ({ ...read, standing: read.confidence }))
-      corners = [...corners, ...seen].sort((a, b) => b.standing - a.standing)
-    }
-    let best: IndexRead | null = corners[0] ?? null
-    if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
-    const otherCorner = corners[1]
-    if (best?.rank && otherCorner?.rank) {
-      const rank = confirmRank(best.rank, otherCorner.rank)
-      best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }
-    }
-    if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
-      const suit = confirmSuit(best.suit, otherCorner.suit)
-      best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
+    // A card partly covered, unless already read surely: each corner that shows, seen in a whole card's shape, competes too.
+    if (found.irregular && (corners[0]?.confidence ?? 0) < SURE_ENOUGH)
+      corners = [...corners, ...framesSeen()].sort((a, b) => b.standing - a.standing)
+    let best = await decide(corners, ocr)
+    // A card whose outline passed as whole and reads nothing fairly sure may be partly covered
+    // after all (a card under another with one corner hidden is a pentagon near enough to a
+    // card): its corners that show are looked at too, and what they read fairly surely is shown,
+    // asked all the same.
+    let framed = false
+    if (!found.irregular && (best?.confidence ?? 0) < UNCERTAIN_BELOW) {
+      const seen = framesSeen().sort((a, b) => b.standing - a.standing)
+      const fromFrames = seen.length > 0 ? await decide(seen, ocr) : null
+      if (fromFrames && fromFrames.confidence >= UNCERTAIN_BELOW) {
+        best = fromFrames
+        framed = true
+      }
     }
     const confidence = best?.confidence ?? 0
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
     readings.push({
       card: best?.card ?? null,
       confidence,
-      uncertain: !best?.card || confidence < UNCERTAIN_BELOW || found.irregular,
+      uncertain: !best?.card || confidence < UNCERTAIN_BELOW || found.irregular || framed,
       rank: best?.rank ?? null,
       suit: best?.suit ?? null,
       corners: found.corners.map(toPhoto) as CardReading['corners'],

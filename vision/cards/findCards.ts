@@ -46,7 +46,9 @@ export interface FoundCard {
    * A card partly under another: its outline is only what shows, and rectified, its index is
    * stretched out of shape. Instead, frames from each corner of it that shows (where two of its
    * edges meet): a whole card's shape laid from that corner along those edges, that corner top
-   * left, with the margin of `image` (cornerFrames below), in photo pixels. Null for a card that is not irregular.
+   * left, with the margin of `image` (cornerFrames below), in photo pixels. A card whose outline
+   * passed as card-shaped may be partly covered too (a card lying under another with one corner
+   * hidden is a pentagon near enough to a card). Null when no card gives the size of a whole one.
    */
   cornerFrames: (() => Point[][]) | null
 }
@@ -849,15 +851,15 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       // A degenerate outline: nothing to show the player but the count.
     }
   }
-  // An irregular card may be partly covered: its corners that show are looked at too, at the
-  // size of the whole cards (or, with none, of the largest: it covers the others).
+  // A card may be partly covered: its corners that show can be looked at too, at the size of
+  // the whole cards (or, with none, of the largest: it covers the others).
   const regular = cards.filter((card) => !card.irregular)
   const largest = cards.map((card, i) => ({ card, area: sources[i]!.outline.area })).sort((a, b) => b.area - a.area)[0]?.card
   const size = wholeCardSize((regular.length > 0 ? regular : largest ? [largest] : []).map((card) => card.corners))
   if (size)
     cards.forEach((card, i) => {
       const { pixels } = sources[i]!
-      if (card.irregular) card.cornerFrames = () => cornerFrames(pixelHull(pixels, width).hull, size, scale)
+      card.cornerFrames = () => cornerFrames(pixelHull(pixels, width).hull, size, scale)
     })
   return cards
 }
