@@ -26,7 +26,7 @@ import {
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
 import { READ_RADIUS, TOPS_TO_TRUST_HEIGHT, sampleCellsAsTokens, sideShows, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
-import { WORKING_SIDE, fieldGridCheck, findFieldGrid } from './board/fieldGrid.ts'
+import { WORKING_SIDE, findFieldGrid, snapToGrid, type GridCheck } from './board/fieldGrid.ts'
 import { START_ROW_TO_TRUST } from './board/orientation.ts'
 
 /**
@@ -509,7 +509,8 @@ export function sampleStoneColour(image: RgbaImage, point: Point, radius = 3): R
 /** Reads the field inside `corners` (proposed when not given). */
 export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): BoardReading {
   const progress = options.onProgress ?? (() => {})
-  const corners = options.corners ?? proposeCorners(image).corners
+  const check = cornersToRead(image, options.corners ?? proposeCorners(image).corners)
+  const corners = check.corners
   progress(0.4)
   const sampling = sampleCellsAsTokens(image, corners)
   const { samples } = sampling
@@ -559,13 +560,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   if (!options.colours && !sidesLookTheirPart(colours)) for (const c of cells) if (c.state !== 'empty') ask(c.cell, 'colour')
   // Corners that the printed grid does not confirm, or whose row 0 is not drawn as row 0 is
   // (a field turned half round or a row off): every reading is a guess, so ask.
-  const check = fieldGridCheck(image, corners)
-  if (
-    check.support < GRID_SUPPORT_TO_TRUST ||
-    check.edges < FRAME_EDGES_TO_TRUST ||
-    (check.startRow !== null && check.startRow < START_ROW_TO_TRUST)
-  )
-    for (const c of cells) ask(c.cell, 'corners')
+  if (!trusted(check)) for (const c of cells) ask(c.cell, 'corners')
   for (const cell of cellsAFartherStoneMayReach(samples, cells)) ask(cell, 'hidden')
   for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) ask(cell, 'leaning')
   const position: Position = {
@@ -585,12 +580,32 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
 }
 
 /**
+ * The corners a reading uses: the given ones snapped onto the printed grid when the photo
+ * trusts the snapped ones and they see more of the grid (a rough drag, turned or a little
+ * off, is moved onto the lines); the given ones otherwise.
+ */
+function cornersToRead(image: RgbaImage, given: FieldCorners): GridCheck {
+  const { given: asGiven, snapped } = snapToGrid(image, given)
+  return trusted(snapped) && (!trusted(asGiven) || snapped.support > asGiven.support) ? snapped : asGiven
+}
+
+function trusted(check: GridCheck): boolean {
+  return (
+    check.support >= GRID_SUPPORT_TO_TRUST &&
+    check.edges >= FRAME_EDGES_TO_TRUST &&
+    (check.startRow === null || check.startRow >= START_ROW_TO_TRUST)
+  )
+}
+
+/**
  * Below this share of its lines confirmed, a field's corners are not trusted for any reading.
  * Half a column off, a field still puts about half its lines on printed ones (0.52–0.56 on
- * renders where the true corners see all of them); right corners, proposed or true, saw at
- * least 0.85 on every dev, held-out and generated board.
+ * renders where the true corners see all of them), and a drag turned 1–3° or a third of a cell
+ * off 0.6–0.8 — as do such drags snapped onto a wrong fit (most of a far corner off); right
+ * corners, proposed or true, saw at least 0.85 on every dev, held-out and generated board, and
+ * snapped drags that landed within a third of a cell of them at least 0.8 (2,429 of 2,672).
  */
-const GRID_SUPPORT_TO_TRUST = 0.6
+const GRID_SUPPORT_TO_TRUST = 0.8
 /**
  * Fewer of the field's five edges against the frame than this, and the corners are not trusted
  * either. Corners a row or a column off passed the grid's bar on 7 of 170 boards, then read

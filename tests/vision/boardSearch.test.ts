@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
 import { COLUMNS, ROWS } from '../../engine/index.ts'
-import { proposeCorners, readBoard, type FieldCorners } from '../../vision/board.ts'
+import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
 import { WORKING_SIDE, fieldGridCheck, gridScore, refine } from '../../vision/board/fieldGrid.ts'
 import { shiftedByRows } from '../../vision/board/orientation.ts'
 import { applyHomography, gaussianBlur, homographyFromPoints, limitSize, rectangle, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
@@ -80,9 +80,7 @@ describe('the corner search, bounded', () => {
   it('does not trust corners a column off, whose field edges fall on printed lines', () => {
     // Generated board-47 taken a column to either side: most of the grid's lines still lie on
     // printed ones (0.6 and over), but the field's edges against the frame do not show there.
-    const plain = JSON.parse(readFileSync(join(PHOTO_FIXTURES, 'board', 'truth.json'), 'utf8')) as BoardFixture[]
-    const fixture = plain.find((f) => f.file === 'board-47.jpg')!
-    const image = load(fixture.file, join(PHOTO_FIXTURES, 'board'))
+    const { image, fixture } = generated('board-47.jpg')
     const truth = fixture.corners as FieldCorners
     expect(fieldGridCheck(image, truth).edges).toBe(5)
     for (const columns of [1, -1]) {
@@ -91,6 +89,32 @@ describe('the corner search, bounded', () => {
       const reading = readBoard(image, { corners })
       expect(reading.uncertain, `${columns} column`).toHaveLength(reading.cells.length)
     }
+  }, 60_000)
+
+  it('snaps a drag turned 2° either way onto the printed grid, and reads it as from the true corners', () => {
+    // Generated board-11: turned 2° about its centre, the drag saw 0.26–0.30 of the grid and
+    // every cell was asked; turned 1°, 0.67–0.74, and it was read where it lay. Snapped, it sees
+    // all of it and lies within a twentieth of a cell of the truth.
+    const { image, fixture } = generated('board-11.jpg')
+    const truth = fixture.corners as FieldCorners
+    // The player's taps on a stone of each side, as the bench gives them.
+    const colours = { red: sampleStoneColour(image, fixture.taps.red), blue: sampleStoneColour(image, fixture.taps.blue) }
+    const atTruth = readBoard(image, { corners: truth, colours })
+    expect(atTruth.uncertain).toHaveLength(0)
+    for (const degrees of [2, -2]) {
+      const reading = readBoard(image, { corners: turnedBy(truth, degrees), colours })
+      expect(cornerError(reading.corners, truth), `${degrees}°`).toBeLessThan(0.15)
+      expect(reading.cells.map((c) => c.state), `${degrees}°`).toEqual(atTruth.cells.map((c) => c.state))
+      expect(reading.uncertain, `${degrees}°`).toEqual(atTruth.uncertain)
+    }
+  }, 60_000)
+
+  it('asks every cell when a drag snaps onto a fit that does not see the grid (turned 3°)', () => {
+    // Generated board-11 turned 3° clockwise: refining from there ends most of a cell off at a
+    // far corner, seeing 0.67 of the grid — trusted under the old bar of 0.6 had it been read.
+    const { image, fixture } = generated('board-11.jpg')
+    const reading = readBoard(image, { corners: turnedBy(fixture.corners as FieldCorners, 3) })
+    expect(reading.uncertain).toHaveLength(reading.cells.length)
   }, 60_000)
 
   it('trusts a defocused board by its lines’ dips, and still not corners turned by 3° or a row off', () => {
@@ -102,9 +126,15 @@ describe('the corner search, bounded', () => {
     expect(proposal.confidence).toBeGreaterThanOrEqual(0.5)
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
     expect(fieldGridCheck(image, truth).support).toBeGreaterThanOrEqual(0.8)
+    // Turned, the corners are either snapped back onto the grid or every cell is asked.
     for (const [name, corners] of [
       ['turned 3° clockwise', turnedBy(truth, 3)],
       ['turned 3° anticlockwise', turnedBy(truth, -3)],
+    ] as const) {
+      const reading = readBoard(image, { corners })
+      if (cornerError(reading.corners, truth) >= 0.25) expect(reading.uncertain, name).toHaveLength(reading.cells.length)
+    }
+    for (const [name, corners] of [
       ['a row towards the far end', shiftedByRows(truth, 1)],
       ['a row towards the start', shiftedByRows(truth, -1)],
     ] as const) {
@@ -122,6 +152,13 @@ describe('the corner search, bounded', () => {
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
   })
 })
+
+/** A generated board photo (tests/fixtures/photos/board) with its truth. */
+function generated(file: string): { image: RgbaImage; fixture: BoardFixture } {
+  const plain = JSON.parse(readFileSync(join(PHOTO_FIXTURES, 'board', 'truth.json'), 'utf8')) as BoardFixture[]
+  const fixture = plain.find((f) => f.file === file)!
+  return { image: load(file, join(PHOTO_FIXTURES, 'board')), fixture }
+}
 
 /**
  * A board of the second renderer (bench/vision/heldOutBoards.ts), drawn `side` px on its

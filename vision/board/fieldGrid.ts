@@ -152,13 +152,39 @@ const SEES_THE_GRID = 0.9
  * how well row 0 agrees with them (orientation.ts; null when the photo cannot tell), and how
  * many of the field's five edges against the frame it shows there.
  */
-export function fieldGridCheck(image: RgbaImage, corners: Quad): { support: number; startRow: number | null; edges: number } {
+export interface GridCheck {
+  corners: Quad
+  support: number
+  startRow: number | null
+  edges: number
+}
+
+export function fieldGridCheck(image: RgbaImage, corners: Quad): GridCheck {
+  const { image: small, scale } = limitSize(image, WORKING_SIDE)
+  return checkOn(gaussianBlur(toGray(small), 0.7), scale, corners)
+}
+
+/**
+ * Given corners (a player's drag, or a proposal) and the same corners snapped onto the printed
+ * grid by `refine`, each with what the photo says of it: a rough drag (turned a degree or two,
+ * a third of a cell off) puts most lines near enough to their print to be trusted, and then
+ * reads cells a row or a column over at the field's far corners.
+ */
+export function snapToGrid(image: RgbaImage, corners: Quad): { given: GridCheck; snapped: GridCheck } {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
   const smooth = gaussianBlur(toGray(small), 0.7)
+  const given = checkOn(smooth, scale, corners)
+  const scaled = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad
+  if (!isConvexQuad(scaled)) return { given, snapped: given }
+  const snapped = refine(smooth, scaled).map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad
+  return { given, snapped: checkOn(smooth, scale, snapped) }
+}
+
+function checkOn(smooth: GrayImage, scale: number, corners: Quad): GridCheck {
   const scaled = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad
   // Corners crossed into a mirror image (a↔h) would put every column on the printed lines.
-  if (!isConvexQuad(scaled)) return { support: 0, startRow: null, edges: 0 }
-  return { support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled), edges: frameEdgesSeen(smooth, scaled) }
+  if (!isConvexQuad(scaled)) return { corners, support: 0, startRow: null, edges: 0 }
+  return { corners, support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled), edges: frameEdgesSeen(smooth, scaled) }
 }
 
 interface Region {
