@@ -58,6 +58,7 @@ export interface CellReading {
 
 export interface BoardReading {
   position: Position
+  /** The corners the cells were read at: the given ones, or those snapped onto the printed grid. */
   corners: FieldCorners
   /** Every cell of rows 1–12, row by row. */
   cells: CellReading[]
