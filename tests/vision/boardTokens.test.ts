@@ -69,6 +69,17 @@ describe('board cells as tokens with height', () => {
     }
   })
 
+  it('measures the height to the top’s far rim, when a bevel turned away from the camera shows it darker', () => {
+    const tokens: SceneToken[] = [
+      { cell: 'b4', colour: RED },
+      { cell: 'e6', colour: BLUE },
+      { cell: 'g9', colour: RED },
+      { cell: 'c11', colour: BLUE },
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.3, farRim: 0.2 }))
+    expect(Math.abs(sampleCellsAsTokens(image, corners).height - 0.3)).toBeLessThan(0.03)
+  })
+
   it('measures the height when the tokens’ sides are grey, not their top’s colour', () => {
     const tokens: SceneToken[] = [
       { cell: 'a2', colour: BLUE },

@@ -19,6 +19,11 @@ export interface TokenScene {
   radius: number
   /** The side's colour; the top's colour darkened when absent. */
   side?: Rgb
+  /**
+   * How wide (cells) the far half of the top's rim shows darker, a bevel turned away from
+   * the camera and the lamp; none when absent.
+   */
+  farRim?: number
   /** Camera elevation above the table (degrees) and distance from the field's middle (cells). */
   elevation: number
   distance: number
@@ -112,7 +117,8 @@ export function renderTokenScene(scene: TokenScene): RenderedScene {
           const y = eye[1] + tTop * ray[1] - token.base[1]
           if (x * x + y * y <= scene.radius ** 2) {
             nearest = tTop
-            colour = token.colour
+            const onFarRim = scene.farRim !== undefined && y > 0 && x * x + y * y > (scene.radius - scene.farRim) ** 2
+            colour = onFarRim ? (token.colour.map((c) => c * 0.6) as Rgb) : token.colour
           }
         }
         const ox = eye[0] - token.base[0]

@@ -74,6 +74,12 @@ export function stoneDistance(a: Lab, b: Lab): number {
  * printed line crossing the point where an empty cell is read stays a minority of it.
  */
 export const READ_RADIUS = 0.25
+/**
+ * The share of the tokens' height a cell is read at: a little below the top, still on the
+ * cell's own token (its read disc is inside the token's rim), while in the far rows an empty
+ * cell's reading leans less far towards the side of a stone in the cell behind it.
+ */
+const READ_HEIGHT = 0.9
 /** How far round a cell's centre a candidate stone is looked for on the board. */
 const CANDIDATE_RADIUS = 0.12
 /** A centre differing from the board by this much is taken as a candidate stone to measure. */
@@ -167,15 +173,16 @@ function frameColour(read: (p: Point) => Lab, flat: (u: number, v: number) => Po
 /**
  * Where the stones' tops are, on the board as if printed (field units): from each candidate
  * cell, the patch of the field around it that shows the candidate's colour, its centre if
- * the patch is a single token's top (as wide as a token, not two run together).
+ * the patch is a single token's top (as wide as a token, not two run together) — from the
+ * top's far edge (`top`), and from the patch's own, short of the rim (`within`).
  */
 function topCentres(
   read: (p: Point) => Lab,
   flat: (u: number, v: number) => Point,
   boardAt: (u: number, v: number) => Lab,
   candidates: { u: number; v: number; colour: Lab }[],
-): Point[] {
-  const tops: Point[] = []
+): { top: Point; within: Point }[] {
+  const tops: { top: Point; within: Point }[] = []
   const side = Math.round((2 * TOP_REACH) / TRACE_STEP) + 1
   const seen = new Uint8Array(side * side)
   for (const candidate of candidates) {
@@ -223,11 +230,41 @@ function topCentres(
     if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > width + 1.2) continue
     // The patch's far edge is the top's far edge whether or not the patch took in the side
     // below it (a dark token's side is near its top's colour): the top is as long as wide.
-    const centre = { x: u + sumU / count, y: v + minV + width / 2 }
-    if (tops.some((t) => Math.hypot(t.x - centre.x, t.y - centre.y) < 0.3)) continue
-    tops.push(centre)
+    const centreU = u + sumU / count
+    const far = farEdge(read, flat, boardAt, colour, centreU, v + minV)
+    const centre = { x: centreU, y: far + width / 2 }
+    if (tops.some((t) => Math.hypot(t.top.x - centre.x, t.top.y - centre.y) < 0.3)) continue
+    tops.push({ top: centre, within: { x: centreU, y: v + minV + width / 2 } })
   }
   return tops
+}
+
+/** How far beyond the patch of its colour a top's far edge is looked for (cells). */
+const FAR_EDGE_REACH = 0.3
+
+/**
+ * The far edge of a stone's top, from the far end of the patch of its colour: where the view
+ * turns more like the board than like the top. Seen at a slant, the top's far rim (its bevel
+ * turned away from the camera, and a couple of pixels of blur that span a long stretch of
+ * the field along the view) is unlike the top's colour, so the patch stops short of it —
+ * by 0.1–0.2 cells, which took the tokens for 0.6× their height — while across the view the
+ * patch reaches the rim; the top's centre is then as far from each.
+ */
+function farEdge(
+  read: (p: Point) => Lab,
+  flat: (u: number, v: number) => Point,
+  boardAt: (u: number, v: number) => Lab,
+  colour: Lab,
+  u: number,
+  patchEdge: number,
+): number {
+  let far = patchEdge
+  for (let v = patchEdge - TRACE_STEP / 2; v >= patchEdge - FAR_EDGE_REACH; v -= TRACE_STEP / 2) {
+    const board = boardAt(u, v)
+    if (stoneDistance(read(flat(u, v)), board) <= 0.5 * stoneDistance(colour, board)) break
+    far = v
+  }
+  return far
 }
 
 /**
@@ -337,7 +374,12 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
         if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
       }
     const tops = topCentres(read, flat, boardAt, candidates)
-    height = estimateHeight(camera, tops)
+    // A height too tall moves every reading past its stone, onto the board behind it or a
+    // farther stone's side; too short, onto its own side. With fewer tops than it takes to
+    // outvote one misjudged rim (a dark line or a farther stone's shadow just beyond it), the
+    // height is the one the patches alone give, short of the rims: a lower bound.
+    const agreed = tops.length >= TOPS_TO_TRUST_HEIGHT
+    height = estimateHeight(camera, tops.map((t) => (agreed ? t.top : t.within)))
     measured = tops.length
   }
 
@@ -351,7 +393,7 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       const differences: number[] = []
       let printed: Lab | null = null
       for (const d of discPoints(u, v, READ_RADIUS)) {
-        const p = project(d.u, d.v, height)
+        const p = project(d.u, d.v, READ_HEIGHT * height)
         const rgb = sampleBilinear(image, p.x, p.y)
         const seen = applyHomography(toField, p.x, p.y)
         const board = boardAt(seen.x, seen.y)
@@ -369,14 +411,21 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
 
 /**
  * How far from a cell's centre (cells) its stone's side is read: a little beyond the
- * narrowest token's rim, so that a wider token's side is met at mid-height and a narrower
+ * narrowest token's rim, so that a wider token's side is met where it is read and a narrower
  * one's is what the view meets just behind that point.
  */
 const SIDE_RADIUS = 0.34
 
 /**
+ * Heights (shares of the token's) the side is read at: its lower half, below the rounded
+ * rim of the top (up to half a token's height), which is lit like the top — read higher, a
+ * white token's side in a shade came out between its top and its shade and proved nothing.
+ */
+const SIDE_HEIGHTS = [0.25, 0.5]
+
+/**
  * Where a token standing in the cell shows its side: the front of a cylinder, facing the
- * camera (against its top's lean), at mid-height. A side is shaded, lit from above, so a
+ * camera (against its top's lean), in its lower half. A side is shaded, lit from above, so a
  * stone whose top is lost in a lamp's glare or printed in the board's own colour still shows
  * there; an empty cell shows the board.
  */
@@ -396,7 +445,7 @@ function sideOf(
   const colours: Rgb[] = []
   const boards: Lab[] = []
   for (const angle of [-0.6, -0.3, 0, 0.3, 0.6])
-    for (const z of [0.35, 0.65]) {
+    for (const z of SIDE_HEIGHTS) {
       const du = front.x * Math.cos(angle) - front.y * Math.sin(angle)
       const dv = front.x * Math.sin(angle) + front.y * Math.cos(angle)
       const p = camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, z * height)
