@@ -555,6 +555,11 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   })
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   for (const cell of darkStonesLikeALightSide(samples, cells, colours)) ask(cell, 'colour')
+  // A token standing there would show its side, and the board shows there plainly: what was
+  // read is a shadow or a farther stone's side seen past an empty cell as often as a stone.
+  cells.forEach((c, i) => {
+    if (c.state !== 'empty' && sides[i] === 'board') ask(c.cell, 'faint')
+  })
   for (const c of cells) if (c.confidence < UNCERTAIN_BELOW) ask(c.cell, colourDoubted.has(c.cell) ? 'colour' : 'faint')
   // Calibrated colours that do not look like red and blue (one side's stones in light and in
   // shade, split into two clusters): which stone is which side is a guess, so the player says.

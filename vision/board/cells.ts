@@ -174,12 +174,16 @@ function frameColour(read: (p: Point) => Lab, flat: (u: number, v: number) => Po
  * Where the stones' tops are, on the board as if printed (field units): from each candidate
  * cell, the patch of the field around it that shows the candidate's colour, its centre if
  * the patch is a single token's top (as wide as a token, not two run together) — from the
- * top's far edge (`top`), and from the patch's own, short of the rim (`within`).
+ * top's far edge (`top`), and from the patch's own, short of the rim (`within`). Far and
+ * across are the view's (`leanTowards`: where a top leans from its base), not the field's:
+ * from a chair at a corner the side below a top runs diagonally across the field, and the
+ * patch's width across the field's columns took in the side's lean as well as the top.
  */
 function topCentres(
   read: (p: Point) => Lab,
   flat: (u: number, v: number) => Point,
   boardAt: (u: number, v: number) => Lab,
+  leanTowards: (u: number, v: number) => Point,
   candidates: { u: number; v: number; colour: Lab }[],
 ): { top: Point; within: Point }[] {
   const tops: { top: Point; within: Point }[] = []
@@ -189,27 +193,28 @@ function topCentres(
     const top = topOf(read, flat, boardAt, candidate)
     if (!top) continue
     const { u, v, colour } = top
+    const far = leanTowards(u, v)
     seen.fill(0)
     const origin = (side - 1) / 2
     const queue = [origin * side + origin]
     seen[queue[0]!] = 1
-    let sumU = 0
     let count = 0
-    let minU = Infinity
-    let maxU = -Infinity
-    let minV = Infinity
-    let maxV = -Infinity
+    let minAcross = Infinity
+    let maxAcross = -Infinity
+    let nearest = Infinity
+    let farthest = -Infinity
     while (queue.length > 0) {
       const index = queue.pop()!
       const du = ((index % side) - origin) * TRACE_STEP
       const dv = (Math.floor(index / side) - origin) * TRACE_STEP
       if (stoneDistance(read(flat(u + du, v + dv)), colour) > TOP_MATCH) continue
-      sumU += du
+      const along = du * far.x + dv * far.y
+      const across = dv * far.x - du * far.y
       count++
-      minU = Math.min(minU, du)
-      maxU = Math.max(maxU, du)
-      minV = Math.min(minV, dv)
-      maxV = Math.max(maxV, dv)
+      minAcross = Math.min(minAcross, across)
+      maxAcross = Math.max(maxAcross, across)
+      nearest = Math.min(nearest, along)
+      farthest = Math.max(farthest, along)
       const x = index % side
       const y = Math.floor(index / side)
       for (const [nx, ny] of [
@@ -225,16 +230,17 @@ function topCentres(
         queue.push(next)
       }
     }
-    const width = maxU - minU
-    const length = maxV - minV
+    const width = maxAcross - minAcross
+    const length = farthest - nearest
     if (count === 0 || width < 0.45 || width > 1.05 || length < 0.3 || length > width + 1.2) continue
     // The patch's far edge is the top's far edge whether or not the patch took in the side
     // below it (a dark token's side is near its top's colour): the top is as long as wide.
-    const centreU = u + sumU / count
-    const far = farEdge(read, flat, boardAt, colour, centreU, v + minV)
-    const centre = { x: centreU, y: far + width / 2 }
+    const middle = (minAcross + maxAcross) / 2
+    const at = (along: number): Point => ({ x: u + along * far.x - middle * far.y, y: v + along * far.y + middle * far.x })
+    const edge = farEdge(read, flat, boardAt, colour, at, farthest)
+    const centre = at(edge - width / 2)
     if (tops.some((t) => Math.hypot(t.top.x - centre.x, t.top.y - centre.y) < 0.3)) continue
-    tops.push({ top: centre, within: { x: centreU, y: v + minV + width / 2 } })
+    tops.push({ top: centre, within: at(farthest - width / 2) })
   }
   return tops
 }
@@ -243,28 +249,30 @@ function topCentres(
 const FAR_EDGE_REACH = 0.3
 
 /**
- * The far edge of a stone's top, from the far end of the patch of its colour: where the view
- * turns more like the board than like the top. Seen at a slant, the top's far rim (its bevel
- * turned away from the camera, and a couple of pixels of blur that span a long stretch of
- * the field along the view) is unlike the top's colour, so the patch stops short of it —
- * by 0.1–0.2 cells, which took the tokens for 0.6× their height — while across the view the
- * patch reaches the rim; the top's centre is then as far from each.
+ * The far edge of a stone's top (how far along the view from the patch's start), from the
+ * far end of the patch of its colour: where the view turns more like the board than like the
+ * top. Seen at a slant, the top's far rim (its bevel turned away from the camera, and a
+ * couple of pixels of blur that span a long stretch of the field along the view) is unlike
+ * the top's colour, so the patch stops short of it — by 0.1–0.2 cells, which took the tokens
+ * for 0.6× their height — while across the view the patch reaches the rim; the top's centre
+ * is then as far from each.
  */
 function farEdge(
   read: (p: Point) => Lab,
   flat: (u: number, v: number) => Point,
   boardAt: (u: number, v: number) => Lab,
   colour: Lab,
-  u: number,
+  at: (along: number) => Point,
   patchEdge: number,
 ): number {
-  let far = patchEdge
-  for (let v = patchEdge - TRACE_STEP / 2; v >= patchEdge - FAR_EDGE_REACH; v -= TRACE_STEP / 2) {
-    const board = boardAt(u, v)
-    if (stoneDistance(read(flat(u, v)), board) <= 0.5 * stoneDistance(colour, board)) break
-    far = v
+  let edge = patchEdge
+  for (let along = patchEdge + TRACE_STEP / 2; along <= patchEdge + FAR_EDGE_REACH; along += TRACE_STEP / 2) {
+    const p = at(along)
+    const board = boardAt(p.x, p.y)
+    if (stoneDistance(read(flat(p.x, p.y)), board) <= 0.5 * stoneDistance(colour, board)) break
+    edge = along
   }
-  return far
+  return edge
 }
 
 /**
@@ -373,7 +381,13 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
         const colour = rgbToLab(...discColour(image, project, u, v, 0, CANDIDATE_RADIUS))
         if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
       }
-    const tops = topCentres(read, flat, boardAt, candidates)
+    const view = camera
+    const leanTowards = (u: number, v: number): Point => {
+      const lean = leanAt(view, u, v, TALLEST_TOKEN)
+      const length = Math.hypot(lean.x, lean.y)
+      return length > 1e-6 ? { x: lean.x / length, y: lean.y / length } : { x: 0, y: -1 }
+    }
+    const tops = topCentres(read, flat, boardAt, leanTowards, candidates)
     // A height too tall moves every reading past its stone, onto the board behind it or a
     // farther stone's side; too short, onto its own side. With fewer tops than it takes to
     // outvote one misjudged rim (a dark line or a farther stone's shadow just beyond it), the
