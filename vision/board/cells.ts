@@ -480,8 +480,15 @@ const SIDE_SHADED = 15
 const SIDE_SHOWS_NONE = 8
 /** A side shorter than this in the photo (pixels) may be lost in the blur of the top's edge: showing the board there proves nothing. */
 const SIDE_PIXELS = 4
-/** Stones' tops needed before the estimated height says where the sides are. */
+/** Stones' tops needed before the estimated height is taken as measured, not as a lower bound. */
 export const TOPS_TO_TRUST_HEIGHT = 3
+/**
+ * Stones' tops needed before the height says where the sides are: one will do, for with
+ * fewer than `TOPS_TO_TRUST_HEIGHT` the height is a lower bound, and a side read lower on a
+ * token than it might have been is still its side (a white token's in a shade is the
+ * darker there).
+ */
+const TOPS_TO_TRUST_SIDES = 1
 
 /**
  * What the side of a token standing in the cell would show: a token's shaded side, only the
@@ -490,7 +497,7 @@ export const TOPS_TO_TRUST_HEIGHT = 3
  */
 export function sideShows(sample: CellSample, sampling: CellSampling): 'token' | 'board' | null {
   const side = sample.side
-  if (!side || sampling.measured < TOPS_TO_TRUST_HEIGHT) return null
+  if (!side || sampling.measured < TOPS_TO_TRUST_SIDES) return null
   const difference = deltaE(side.colour, side.board)
   if (difference < SIDE_SHOWS_NONE) return side.pixels >= SIDE_PIXELS ? 'board' : null
   if (difference > SIDE_SHOWS && side.board[0] - side.colour[0] > SIDE_SHADED) return 'token'
