@@ -6,9 +6,9 @@
 // layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
-import { gaussianBlur, limitSize, median, resize, toGray, type Point, type RgbaImage } from './raster.ts'
-import { findPips, smallestPipRadius } from './dice/pips.ts'
-import { WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
+import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type Point, type RgbaImage } from './raster.ts'
+import { alikePips, findPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
+import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
 
@@ -66,8 +66,38 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
       ? { image: resize(image, Math.round((image.width * side) / longer), Math.round((image.height * side) / longer)), scale: side / longer }
       : limitSize(image, side)
   // The blur's three boxes are a pixel wide at the least: on an enlarged copy that is less of the photo.
-  const gray = gaussianBlur(toGray(small), 0.7 * Math.max(1, scale))
-  return { small, scale, gray, pips: findPips(gray, small, largest * scale) }
+  const blur = 0.7 * Math.max(1, scale)
+  const gray = gaussianBlur(toGray(small), blur)
+  // Pips by colour are looked for only on the copy the faces are read from.
+  const byColour = () => {
+    const red = gaussianBlur(toRedness(small), blur)
+    return { red, redPips: findPips(red, small, largest * scale).map((pip) => ({ ...pip, channel: 'redness' as const })) }
+  }
+  return { small, scale, gray, pips: findPips(gray, small, largest * scale), byColour }
+}
+
+/**
+ * How much redder than green each pixel is, around a middle grey: red pips on a dark blue or
+ * smoky die differ from it in colour far more than in grey.
+ */
+function toRedness(image: RgbaImage): GrayImage {
+  const out = { width: image.width, height: image.height, data: new Float32Array(image.width * image.height) }
+  const { data } = image
+  for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * (data[i]! - data[i + 1]!)
+  return out
+}
+
+/**
+ * The size of the roll's pips: the median radius of the pips that have a pip like them within a
+ * face's reach. Lone blobs — dark dice seen whole on a white tray, a tray's screw holes — are no
+ * pips of a face, and where the dice are small they outnumber the pips found on the working copy,
+ * or are all it shows. 0 when no pip has a neighbour: the pips' size is not known.
+ */
+function typicalPipRadius(pips: readonly Pip[]): number {
+  const paired = pips.filter((p) =>
+    pips.some((q) => q !== p && alikePips(p, q) && Math.hypot(p.x - q.x, p.y - q.y) < (MAX_LINK * (p.radius + q.radius)) / 2),
+  )
+  return paired.length === 0 ? 0 : median(paired.map((p) => p.radius))
 }
 
 export function readDice(image: RgbaImage, onProgress: (fraction: number) => void = () => {}): DiceReading {
@@ -75,17 +105,18 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // A photo smaller than the working copy is read as it is: only the finer copy is ever enlarged.
   const working = pipsAt(image, Math.min(WORKING_SIDE, longer))
   onProgress(0.5)
-  const typical = working.pips.length === 0 ? 0 : median(working.pips.map((p) => p.radius))
+  const typical = typicalPipRadius(working.pips)
   const fineSide = longer <= WORKING_SIDE ? ENLARGE * longer : Math.min(FINE_SIDE, longer)
   // Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer.
   const smallPip = 1.4 * smallestPipRadius(Math.max(working.small.width, working.small.height))
   const finer = typical <= smallPip && (longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE)
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
-  const { small: copy, scale, gray, pips } = finer
+  const { small: copy, scale, gray, pips, byColour: colourPips } = finer
     ? pipsAt(image, fineSide, typical > 0 ? (2 * smallPip) / working.scale : Infinity)
     : working
+  const { red, redPips } = colourPips()
   onProgress(0.7)
-  let faces = findFaces({ gray, colour: copy }, pips)
+  let faces = byColour(findFaces({ gray, colour: copy, enlarged: scale }, pips), findFaces({ gray: red, colour: copy, enlarged: scale }, redPips))
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
@@ -191,10 +222,10 @@ function doubtOddKinds(faces: Face[]): void {
   const surely = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
   const withLayouts = surely.filter((f) => f.pips.length >= 2)
   const sure = withLayouts.length > 0 ? withLayouts : surely
-  const dark = sure.filter((f) => f.pips[0]!.polarity === 1).length
-  const majority = dark * 2 > sure.length ? 1 : dark * 2 < sure.length ? -1 : 0
+  const kinds = sure.map((f) => pipKind(f.pips[0]!))
+  const majority = kinds.find((kind) => 2 * kinds.filter((k) => k === kind).length > kinds.length)
   for (const face of faces) {
-    if (majority !== 0 && face.pips[0]!.polarity !== majority) {
+    if (majority !== undefined && pipKind(face.pips[0]!) !== majority) {
       face.confidence = Math.min(face.confidence, 0.4)
       face.doubts.push(OTHER_KIND)
     }
@@ -231,7 +262,7 @@ export function withoutStrayPips(faces: Face[]): Face[] {
   const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
   const noBody = (face: Face) => face.doubts.some((d) => !ownSigns.includes(d))
   const kept = faces.filter((face) => face.pips.length > 1 || pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face))
-  if (new Set(roll.map((f) => f.pips[0]!.polarity)).size !== 1) return kept
+  if (new Set(roll.map((f) => pipKind(f.pips[0]!))).size !== 1) return kept
   // Signs against a lone pip, each counted once however many doubts show it.
   const stray = (face: Face) => {
     const has = (doubt: string) => face.doubts.includes(doubt)
@@ -243,6 +274,36 @@ export function withoutStrayPips(faces: Face[]): Face[] {
   const strayTwo = (face: Face) =>
     face.doubts.includes(OTHER_KIND) && face.doubts.includes(SMALLER_PIPS) && face.doubts.some((d) => d !== OTHER_KIND && d !== SMALLER_PIPS)
   return kept.filter((face) => (face.pips.length === 1 ? !stray(face) : face.pips.length > 2 || !strayTwo(face)))
+}
+
+/**
+ * Faces found by grey and faces found by redness: where both found a face of one die, the
+ * surer one (on a tie, the one of more pips); both sure of different values is asked.
+ */
+function byColour(grey: Face[], red: Face[]): Face[] {
+  const faces = [...grey]
+  for (const face of red) {
+    const same = faces.findIndex((other) => Math.hypot(other.centre.x - face.centre.x, other.centre.y - face.centre.y) < 0.5 * Math.max(other.side, face.side))
+    // A red spot on a dark thing (a tray's edge, a mark) passes for a one; a die whose pips
+    // show only by their colour has others to vouch for it.
+    if (face.pips.length === 1) {
+      face.confidence = Math.min(face.confidence, 0.5)
+      face.doubts.push('a lone pip seen by its colour only')
+    }
+    if (same < 0) {
+      faces.push(face)
+      continue
+    }
+    const other = faces[same]!
+    const better = face.confidence > other.confidence || (face.confidence === other.confidence && face.pips.length > other.pips.length)
+    if (face.value !== other.value && face.confidence >= UNCERTAIN_DIE_BELOW && other.confidence >= UNCERTAIN_DIE_BELOW) {
+      const kept = better ? face : other
+      kept.confidence = 0.5
+      kept.doubts.push(`its pips read ${better ? other.value : face.value} by ${better ? 'grey' : 'colour'}`)
+      faces[same] = kept
+    } else if (better) faces[same] = face
+  }
+  return faces
 }
 
 /** A one's pip below this share of the roll's typical pip is doubted. */

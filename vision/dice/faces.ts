@@ -44,7 +44,7 @@ const LAYOUTS: Record<number, [number, number][][]> = {
 }
 
 /** The largest distance between two pips of one face, in pip radii (a 2's diagonal, with margin). */
-const MAX_LINK = 8.5
+export const MAX_LINK = 8.5
 
 interface Fit {
   value: number
@@ -134,6 +134,8 @@ export interface FaceImage {
   gray: GrayImage
   /** The same working copy in colour. */
   colour: RgbaImage
+  /** Pixels of this copy per pixel of the photo (above 1 on an enlarged copy); 1 when not given. */
+  enlarged?: number
 }
 
 /** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
@@ -166,7 +168,9 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
     ]
     const off = a.polarity * (expected - g) > 0.3 * contrast || deltaE(colour, expectedColour) > 14
     failures = off ? failures + 1 : 0
-    if (failures >= 2) return false
+    // A die's edge or a gap of table is at least a pixel of the photo wide, and the blur of an
+    // enlarged copy spreads a small pip's halo over more than one of its pixels.
+    if (failures >= 2 * Math.max(1, image.enlarged ?? 1)) return false
   }
   return true
 }
@@ -439,10 +443,47 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
       break
     }
   }
+  if (fit.value === 3 && !wideAcross(image, pips, face, contrast)) {
+    doubts.push('a three whose face ends close beside it')
+    confidence = Math.min(confidence, 0.5)
+  }
   const step = Math.max(norm(fit.u), norm(fit.v))
   const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
   return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
 }
+
+/**
+ * A three lies along its face's diagonal, and across it the face runs on to the other two
+ * corners, about twice its pips' spacing either way. Three pips in a row are also one column of
+ * a six whose other column was lost (faint or marbled), and across that column the face ends
+ * (or the lost column shows) within about one spacing on one side. Walked from the middle pip
+ * across the row each way, the face must go on for WIDE_ACROSS spacings before anything of the
+ * pips' tone (the tray past a light-pipped die's edge, a pip) comes.
+ */
+function wideAcross(image: FaceImage, pips: readonly Pip[], face: number, contrast: number): boolean {
+  const { gray } = image
+  const centre = { x: mean(pips.map((p) => p.x)), y: mean(pips.map((p) => p.y)) }
+  const middle = [...pips].sort((a, b) => norm(sub(a, centre)) - norm(sub(b, centre)))[0]!
+  const [first, last] = pips.filter((p) => p !== middle) as [Pip, Pip]
+  const along = sub(last, first)
+  const spacing = norm(along) / 2
+  const across = { x: -along.y / (2 * spacing), y: along.x / (2 * spacing) }
+  const run = 2 * Math.max(1, image.enlarged ?? 1)
+  for (const sign of [1, -1]) {
+    let off = 0
+    for (let t = middle.radius * 1.4; t <= WIDE_ACROSS * spacing; t += 0.5) {
+      const x = Math.round(middle.x + sign * across.x * t)
+      const y = Math.round(middle.y + sign * across.y * t)
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) return false
+      off = middle.polarity * (face - gray.data[y * gray.width + x]!) > 0.5 * contrast ? off + 1 : 0
+      if (off >= run) return false
+    }
+  }
+  return true
+}
+
+/** How far across a three's row (in its pips' spacings) its face reaches at the least: its corners lie about 1.9 away. */
+const WIDE_ACROSS = 1.5
 
 /**
  * Whether `front` is the face of `top`'s die turned towards the camera: just below it (within

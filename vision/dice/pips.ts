@@ -22,7 +22,12 @@ export interface Pip {
   contrast: number
   /** 1: darker than its face (black pips), −1: lighter (white pips on a coloured die). */
   polarity: 1 | -1
+  /** What the pip differs from its face in: grey (when absent) or redness. */
+  channel?: 'redness'
 }
+
+/** Pips of one kind are of one die's make: dark or light, and in grey or in colour. */
+export const pipKind = (pip: Pip): string => `${pip.channel ?? 'grey'}${pip.polarity}`
 
 /** Pip radii tried, as fractions of the working image's long side. */
 const SCALES = [0.004, 0.0075, 0.014, 0.026, 0.05]
@@ -39,6 +44,7 @@ const MIN_CONTRAST = 28
 export function alikePips(a: Pip, b: Pip): boolean {
   return (
     a.polarity === b.polarity &&
+    a.channel === b.channel &&
     Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius) < 1.6 &&
     Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) < 1.22
   )
