@@ -10,6 +10,7 @@ import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type P
 import { alikePips, findPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
+import { NO_DIE_AROUND } from './dice/body.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
 
 export const DICE_IN_A_ROLL = 5
@@ -87,6 +88,10 @@ function toRedness(image: RgbaImage): GrayImage {
   return out
 }
 
+/** Whether the grey pips of a copy make at least one sure face of two pips or more. */
+const showsLayout = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }) =>
+  findFaces({ gray, colour: small, enlarged: scale }, pips).some((face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW)
+
 /**
  * The size of the roll's pips: the median radius of the pips that have a pip like them within a
  * face's reach. Lone blobs — dark dice seen whole on a white tray, a tray's screw holes — are no
@@ -109,11 +114,19 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const fineSide = longer <= WORKING_SIDE ? ENLARGE * longer : Math.min(FINE_SIDE, longer)
   // Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer.
   const smallPip = 1.4 * smallestPipRadius(Math.max(working.small.width, working.small.height))
-  const finer = typical <= smallPip && (longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE)
+  const smallPips = typical > 0 && typical <= smallPip
+  const mayRefine = longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
-  const { small: copy, scale, gray, pips, byColour: colourPips } = finer
-    ? pipsAt(image, fineSide, typical > 0 ? (2 * smallPip) / working.scale : Infinity)
-    : working
+  let chosen = working
+  if (mayRefine && smallPips) chosen = pipsAt(image, fineSide, (2 * smallPip) / working.scale)
+  else if (mayRefine && !showsLayout(working)) {
+    // Small dark dice seen whole on a white tray are blobs of a size, side by side like a
+    // face's pips: where the working copy shows no sure face of two pips or more, the finer copy
+    // is read instead when it does (a roll of ones shows none on either).
+    const fine = pipsAt(image, fineSide)
+    if (showsLayout(fine)) chosen = fine
+  }
+  const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
   const { red, redPips } = colourPips()
   onProgress(0.7)
   let faces = byColour(findFaces({ gray, colour: copy, enlarged: scale }, pips), findFaces({ gray: red, colour: copy, enlarged: scale }, redPips))
@@ -121,7 +134,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
   doubtCutFaces(faces, copy)
-  faces = withoutStrayPips(faces)
+  faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -249,19 +262,27 @@ function doubtOddKinds(faces: Face[]): void {
  * is dropped. Two such specks a few pixels apart fit a two's diagonal: a two is dropped alike
  * when its pips are both of the other kind and smaller than the roll's, and it is in doubt besides.
  */
-export function withoutStrayPips(faces: Face[]): Face[] {
+export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
   const sure = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW)
   const withLayouts = sure.filter((f) => f.pips.length >= 2)
   const roll = withLayouts.length > 0 ? withLayouts : sure.length >= 2 ? sure : []
   // A lone blob of WHOLE_DIE_PIP times the pips of the roll's sure layouts (or, in a roll of
-  // ones, its sure ones), with no die's face around it, is a hole, a knob or at most a whole die
+  // ones, its sure ones; with neither, `pipSize`: the pips seen in pairs, which may be two of a
+  // face read unsurely), with no die's face around it, is a hole, a knob or at most a whole die
   // seen from afar whose pips do not show: its "one" is no reading of any die. Dropped, it leaves
   // a row to ask about all the same.
   const sizes = (withLayouts.length > 0 ? withLayouts : sure).map(pipRadius)
-  const typical = sizes.length > 0 ? median(sizes) : Infinity
+  const typical = sizes.length > 0 ? median(sizes) : pipSize > 0 ? pipSize : Infinity
   const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
   const noBody = (face: Face) => face.doubts.some((d) => !ownSigns.includes(d))
-  const kept = faces.filter((face) => face.pips.length > 1 || pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face))
+  // A one's pip is printed as large as the others' or larger: a smaller one with no die around
+  // it is a speck on the table, whatever the roll's kind (in a roll of ones, only a clearly smaller one).
+  const speck = (face: Face) =>
+    face.doubts.includes(NO_DIE_AROUND) &&
+    ((withLayouts.length > 0 && face.doubts.includes(SMALL_LONE_PIP)) || (Number.isFinite(typical) && pipRadius(face) < SPECK * typical))
+  const kept = faces.filter(
+    (face) => face.pips.length > 1 || ((pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face)) && !speck(face)),
+  )
   if (new Set(roll.map((f) => pipKind(f.pips[0]!))).size !== 1) return kept
   // Signs against a lone pip, each counted once however many doubts show it.
   const stray = (face: Face) => {
@@ -308,6 +329,8 @@ function byColour(grey: Face[], red: Face[]): Face[] {
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
 const SMALL_ONE = 0.85
+/** A lone pip below this share of the roll's typical pip, with no die around it, is a speck. */
+const SPECK = 0.75
 
 const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / face.pips.length
 
