@@ -38,19 +38,29 @@ function rotateHalfTurn(image: RgbaImage): RgbaImage {
 
 interface IndexRead {
   index: CornerIndex
+  /** The card's corner this index was read at, in working-image pixels: two looks at one corner are one look. */
+  at: Point
   card: string | null
   confidence: number
   rank: RankReading | null
   suit: SuitReading | null
 }
 
-function readIndex(index: CornerIndex, ocr: { text: string; confidence: number } | null): IndexRead {
+function readIndex(index: CornerIndex, at: Point, ocr: { text: string; confidence: number } | null): IndexRead {
   const joker = jokerLikelihood(index.column)
-  if (joker >= 0.5) return { index, card: JOKER, confidence: joker, rank: null, suit: null }
+  if (joker >= 0.5) return { index, at, card: JOKER, confidence: joker, rank: null, suit: null }
   const rank = rankOfIndex(index, ocr)
   const suit = index.suit ? classifySuit(index.suit, index.suitRedness) : null
-  if (!suit) return { index, card: null, confidence: 0, rank, suit }
-  return { index, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
+  if (!suit) return { index, at, card: null, confidence: 0, rank, suit }
+  return { index, at, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
+}
+
+/** Two reads are of one corner of the card when their corners lie this close (a share of the card's short side). */
+const SAME_CORNER = 0.3
+
+/** A rank's template score in a corner's reading (0 when that rank did not match at all). */
+function scoreOf(reading: RankReading, rank: RankReading['rank']): number {
+  return reading.scores.find((s) => s.rank === rank)?.score ?? 0
 }
 
 /**
@@ -58,10 +68,21 @@ function readIndex(index: CornerIndex, ocr: { text: string; confidence: number }
  * asked about the clearest one, and the next one, another look at the card's index, must agree
  * for the rank and the suit to count as sure.
  */
-async function decide(corners: readonly IndexRead[], ocr: RankOcr | null): Promise<IndexRead | null> {
+async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: RankOcr | null): Promise<IndexRead | null> {
   let best: IndexRead | null = corners[0] ?? null
-  if (best && ocr && best.card !== JOKER) best = readIndex(best.index, await ocr.readRank(best.index.rankCrop))
-  const otherCorner = corners[1]
+  if (best && ocr && best.card !== JOKER) best = readIndex(best.index, best.at, await ocr.readRank(best.index.rankCrop))
+  // The same corner seen twice (its own cut and a frame laid from it) is no second look.
+  const first = best
+  let otherCorner = first ? corners.find((read) => Math.hypot(read.at.x - first.at.x, read.at.y - first.at.y) > SAME_CORNER * cardWidth) : undefined
+  // When the two corners disagree, the rank both together match best is the one shown (a German
+  // B reads as an 8 in one corner and as a В in the other: В+В beats 8+В), asked all the same:
+  // the other corner's disagreement below lowers it, or it was unsure already.
+  // Only a corner showing the same suit is surely of this card (an outline of two cards merged has corners of both).
+  const sameSuit = best?.suit && otherCorner?.suit?.suit === best.suit.suit
+  if (sameSuit && best?.rank && otherCorner?.rank && otherCorner.rank.rank !== best.rank.rank) {
+    const bothCorners = (rank: RankReading['rank']) => scoreOf(first!.rank!, rank) + scoreOf(otherCorner!.rank!, rank)
+    if (bothCorners(otherCorner.rank.rank) > bothCorners(best.rank.rank)) [best, otherCorner] = [otherCorner, best]
+  }
   if (best?.rank && otherCorner?.rank) {
     const rank = confirmRank(best.rank, otherCorner.rank)
     best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }
@@ -102,11 +123,17 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
   const { image, scale } = limitSize(photo, WORKING_SIZE)
   const readings: CardReading[] = []
   for (const found of findCards(image)) {
+    const [a, b, c, d] = found.corners
+    const cardWidth = Math.min(Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(d.x - a.x, d.y - a.y))
+    // The top-left corner of the cut and of its half turn (the quarter-turned cut starts at the outline's bottom left).
     const looksAt = (cut: RgbaImage, quarter: boolean) =>
-      [cut, rotateHalfTurn(cut)]
-        .map((turned) => findCornerIndex(turned))
-        .filter((index): index is CornerIndex => index !== null)
-        .map((index) => readIndex(index, null))
+      [
+        { turned: cut, at: quarter ? d : a },
+        { turned: rotateHalfTurn(cut), at: quarter ? b : c },
+      ]
+        .map(({ turned, at }) => ({ index: findCornerIndex(turned), at }))
+        .filter((seen): seen is { index: CornerIndex; at: Point } => seen.index !== null)
+        .map(({ index, at }) => readIndex(index, at, null))
         .map((read) => ({ ...read, standing: read.confidence - (quarter ? QUARTER_TURN_MARGIN : 0) }))
         .sort((a, b) => b.standing - a.standing)
     let corners = looksAt(found.image, false)
@@ -118,15 +145,15 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     }
     const framesSeen = () =>
       (found.cornerFrames?.() ?? [])
-        .map((frame) => cornerRegion(image, frame))
-        .map((region) => (region ? findCornerIndex(region) : null))
-        .filter((index): index is CornerIndex => index !== null)
-        .map((index) => readIndex(index, null))
+        .map((frame) => ({ region: cornerRegion(image, frame), at: frame[0]! }))
+        .map(({ region, at }) => ({ index: region ? findCornerIndex(region) : null, at }))
+        .filter((seen): seen is { index: CornerIndex; at: Point } => seen.index !== null)
+        .map(({ index, at }) => readIndex(index, at, null))
         .map((read) => ({ ...read, standing: read.confidence }))
     // A card partly covered, unless already read surely: each corner that shows, seen in a whole card's shape, competes too.
     if (found.irregular && (corners[0]?.confidence ?? 0) < SURE_ENOUGH)
       corners = [...corners, ...framesSeen()].sort((a, b) => b.standing - a.standing)
-    let best = await decide(corners, ocr)
+    let best = await decide(corners, cardWidth, ocr)
     // A card whose outline passed as whole and reads nothing fairly sure may be partly covered
     // after all (a card under another with one corner hidden is a pentagon near enough to a
     // card): its corners that show are looked at too, and what they read fairly surely is shown,
@@ -134,7 +161,7 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     let framed = false
     if (!found.irregular && (best?.confidence ?? 0) < UNCERTAIN_BELOW) {
       const seen = framesSeen().sort((a, b) => b.standing - a.standing)
-      const fromFrames = seen.length > 0 ? await decide(seen, ocr) : null
+      const fromFrames = seen.length > 0 ? await decide(seen, cardWidth, ocr) : null
       if (fromFrames && fromFrames.confidence >= UNCERTAIN_BELOW) {
         best = fromFrames
         framed = true

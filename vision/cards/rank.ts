@@ -76,6 +76,8 @@ export interface RankReading {
   /** 0–1. */
   confidence: number
   template: RankScore
+  /** Every rank's template score (with the layouts of a "10" and an A), best first. */
+  scores: readonly RankScore[]
   ocr: OcrReading | null
 }
 
@@ -127,7 +129,7 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null,
   const contradicted = ocrRank !== null && ocrRank !== best.score.rank && ocrSure
   const confirmed = confirmation === 'none' || (ocrRank === best.score.rank && (confirmation === 'read' || ocrSure))
   const confidence = Math.min(fit, clarity, contradicted ? CONTRADICTED : 1, confirmed ? 1 : UNCONFIRMED)
-  return { rank: best.score.rank, confidence, template: best.score, ocr }
+  return { rank: best.score.rank, confidence, template: best.score, scores, ocr }
 }
 
 /** What tesseract must say to a "10" as seen (ten.ts): nothing when both glyphs are drawn plainly. */
