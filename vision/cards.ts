@@ -5,7 +5,7 @@
 import { limitSize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
-import { confirmRank, jokerLikelihood, rankOfIndex, type RankReading } from './cards/rank.ts'
+import { confirmRank, jokerLikelihood, otherCornerRankFitsBoth, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER } from '../engine/index.ts'
@@ -58,11 +58,6 @@ function readIndex(index: CornerIndex, at: Point, ocr: { text: string; confidenc
 /** Two reads are of one corner of the card when their corners lie this close (a share of the card's short side). */
 const SAME_CORNER = 0.3
 
-/** A rank's template score in a corner's reading (0 when that rank did not match at all). */
-function scoreOf(reading: RankReading, rank: RankReading['rank']): number {
-  return reading.scores.find((s) => s.rank === rank)?.score ?? 0
-}
-
 /**
  * The reading of a card from its corners' readings, clearest first: tesseract (when given) is
  * asked about the clearest one, and the next one, another look at the card's index, must agree
@@ -79,10 +74,8 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
   // the other corner's disagreement below lowers it, or it was unsure already.
   // Only a corner showing the same suit is surely of this card (an outline of two cards merged has corners of both).
   const sameSuit = best?.suit && otherCorner?.suit?.suit === best.suit.suit
-  if (sameSuit && best?.rank && otherCorner?.rank && otherCorner.rank.rank !== best.rank.rank) {
-    const bothCorners = (rank: RankReading['rank']) => scoreOf(first!.rank!, rank) + scoreOf(otherCorner!.rank!, rank)
-    if (bothCorners(otherCorner.rank.rank) > bothCorners(best.rank.rank)) [best, otherCorner] = [otherCorner, best]
-  }
+  if (sameSuit && best?.rank && otherCorner?.rank && otherCornerRankFitsBoth(best.rank, otherCorner.rank))
+    [best, otherCorner] = [otherCorner, best]
   if (best?.rank && otherCorner?.rank) {
     const rank = confirmRank(best.rank, otherCorner.rank)
     best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluateCardFixtures, loadCardTruth, NODE_LANG_PATH, type CardFixtureScore } from './cardFixtures.ts'
 import { readCards } from '../../vision/cards.ts'
-import { confirmRank, decideRank, rankOfLabel, rankOfOcrText, type RankScore } from '../../vision/cards/rank.ts'
+import { confirmRank, decideRank, otherCornerRankFitsBoth, rankOfLabel, rankOfOcrText, type RankScore } from '../../vision/cards/rank.ts'
 import { decodeTemplates } from '../../vision/cards/glyphTemplate.ts'
 import { RANK_GLYPHS, SUIT_GLYPHS } from '../../vision/cards/glyphTemplates.ts'
 import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
@@ -149,6 +149,10 @@ describe('card reader pieces', () => {
     // An unsure other corner (part of a pip, a covered corner) says nothing; one that agrees changes nothing.
     expect(confirmRank(eight, { ...jack, confidence: 0.3 })).toEqual(eight)
     expect(confirmRank(eight, eight)).toEqual(eight)
+    // Shown is the rank both corners together fit best (В+В 1.43 against 8 0.78), whichever corner was clearer.
+    expect(otherCornerRankFitsBoth(eight, jack)).toBe(true)
+    expect(otherCornerRankFitsBoth(jack, eight)).toBe(false)
+    expect(otherCornerRankFitsBoth(eight, eight)).toBe(false)
   })
 
   it('ships templates for every rank glyph of both deck styles, the German D, and every suit', () => {

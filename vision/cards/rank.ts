@@ -148,6 +148,17 @@ export function confirmRank(reading: RankReading, otherCorner: RankReading): Ran
   return { ...reading, confidence: Math.min(reading.confidence, CONTRADICTED) }
 }
 
+/**
+ * Whether the two corners of one card together say the other corner's rank rather than this
+ * one's: each rank's template scores added over both (a German B read as an 8 in one corner,
+ * 8 0.78 / В 0.69, and as a В in the other, В 0.74: В+В beats 8+В).
+ */
+export function otherCornerRankFitsBoth(reading: RankReading, otherCorner: RankReading): boolean {
+  const scoreOf = (corner: RankReading, rank: Rank) => corner.scores.find((s) => s.rank === rank)?.score ?? 0
+  const bothCorners = (rank: Rank) => scoreOf(reading, rank) + scoreOf(otherCorner, rank)
+  return otherCorner.rank !== reading.rank && bothCorners(otherCorner.rank) > bothCorners(reading.rank)
+}
+
 /** What an A's layout (apex.ts) is worth as a template score, once tesseract surely reads the A as well. */
 const APEX_SCORE = 0.85
 
