@@ -9,7 +9,7 @@ import jpeg from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
 import { COLUMNS, ROWS } from '../../engine/index.ts'
 import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
-import { WORKING_SIDE, fieldGridCheck, gridScore, refine } from '../../vision/board/fieldGrid.ts'
+import { WORKING_SIDE, gridScore, refine, snapToGrid } from '../../vision/board/fieldGrid.ts'
 import { shiftedByRows } from '../../vision/board/orientation.ts'
 import { applyHomography, gaussianBlur, homographyFromPoints, limitSize, rectangle, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
 import { PHOTO_FIXTURES, cornerError, type BoardFixture } from './photoFixtures.ts'
@@ -82,10 +82,10 @@ describe('the corner search, bounded', () => {
     // printed ones (0.6 and over), but the field's edges against the frame do not show there.
     const { image, fixture } = generated('board-47.jpg')
     const truth = fixture.corners as FieldCorners
-    expect(fieldGridCheck(image, truth).edges).toBe(5)
+    expect(snapToGrid(image, truth).given.edges).toBe(5)
     for (const columns of [1, -1]) {
       const corners = shiftedByColumns(truth, columns)
-      expect(fieldGridCheck(image, corners).edges, `${columns} column`).toBeLessThan(4)
+      expect(snapToGrid(image, corners).given.edges, `${columns} column`).toBeLessThan(4)
       const reading = readBoard(image, { corners })
       expect(reading.uncertain, `${columns} column`).toHaveLength(reading.cells.length)
     }
@@ -125,7 +125,7 @@ describe('the corner search, bounded', () => {
     const proposal = proposeCorners(image)
     expect(proposal.confidence).toBeGreaterThanOrEqual(0.5)
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
-    expect(fieldGridCheck(image, truth).support).toBeGreaterThanOrEqual(0.8)
+    expect(snapToGrid(image, truth).given.support).toBeGreaterThanOrEqual(0.8)
     // Turned, the corners are either snapped back onto the grid or every cell is asked.
     for (const [name, corners] of [
       ['turned 3° clockwise', turnedBy(truth, 3)],

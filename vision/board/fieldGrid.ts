@@ -159,11 +159,6 @@ export interface GridCheck {
   edges: number
 }
 
-export function fieldGridCheck(image: RgbaImage, corners: Quad): GridCheck {
-  const { image: small, scale } = limitSize(image, WORKING_SIDE)
-  return checkOn(gaussianBlur(toGray(small), 0.7), scale, corners)
-}
-
 /**
  * Given corners (a player's drag, or a proposal) and the same corners snapped onto the printed
  * grid by `refine`, each with what the photo says of it: a rough drag (turned a degree or two,
