@@ -4,6 +4,7 @@
 import { readDice, type DiceReading, type DieReading } from '../../vision/dice.ts'
 import { applyAsTheApp, type StressVariant } from './stress.ts'
 import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
+import { correctedDie } from './answerKey.ts'
 
 interface DiceTruth {
   file: string
@@ -58,6 +59,11 @@ export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | 
   let asked = 0
   let askedRight = 0
   let phantomsSilent = 0
+  // The same figures against the answer key with its listed errors corrected (answerKey.ts), on the photos as they are.
+  const corrections: string[] = []
+  let correctedEntries = 0
+  let rightCorrected = 0
+  let silentCorrected = 0
   const byVariant = new Map<string, { dice: number; right: number; silent: number }>()
   let photos = 0
   for (const { variant, image, truth } of photosOf(set, truths, variants)) {
@@ -88,6 +94,14 @@ export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | 
       if (tally) tally.dice++
       if (pair.found) found++
       const flagged = pair.found ? uncertain.has(pair.found) : missedAnswered-- > 0
+      const correction = variant === null ? correctedDie(truth.file, pair.truth) : null
+      if (correction) {
+        correctedEntries++
+        corrections.push(`${truth.file}: the key says ${correction.given}, the photo shows ${correction.seen} (${correction.why})`)
+      }
+      const seen = correction ? Number(correction.seen) : pair.truth.value
+      if (pair.found?.value === seen) rightCorrected++
+      else if (!flagged) silentCorrected++
       if (pair.found?.value === pair.truth.value) {
         right++
         if (tally) tally.right++
@@ -116,12 +130,18 @@ export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | 
       { label: 'WRONG AND NOT ASKED (dice)', value: share(silent, dice) },
       { label: 'dice reported where none is, not asked', value: String(phantomsSilent) },
       { label: 'questions asked (dice)', value: `${asked} (${askedRight} about dice read right)` },
+      ...(correctedEntries > 0
+        ? [
+            { label: `dice read right, answer key corrected (${correctedEntries})`, value: share(rightCorrected, dice) },
+            { label: 'WRONG AND NOT ASKED, key corrected', value: share(silentCorrected, dice) },
+          ]
+        : []),
       ...latencyRows(times),
       ...[...byVariant].map(([name, tally]) => ({
         label: `  ${name}: right / wrong not asked`,
         value: `${share(tally.right, tally.dice)} / ${tally.silent}`,
       })),
     ],
-    misses,
+    misses: [...corrections.map((c) => `answer key: ${c}`), ...misses],
   }
 }
