@@ -55,6 +55,18 @@ function readIndex(index: CornerIndex, at: Point, ocr: { text: string; confidenc
   return { index, at, card: rank.rank + suit.suit, confidence: Math.min(rank.confidence, suit.confidence), rank, suit }
 }
 
+/**
+ * The readings of the corner indices found (each with the card's corner it was seen at), best
+ * standing first: its confidence, less `margin` for a look that is less likely the card's own.
+ */
+function readSeen(seen: readonly { index: CornerIndex | null; at: Point }[], margin = 0): (IndexRead & { standing: number })[] {
+  return seen
+    .filter((look): look is { index: CornerIndex; at: Point } => look.index !== null)
+    .map(({ index, at }) => readIndex(index, at, null))
+    .map((read) => ({ ...read, standing: read.confidence - margin }))
+    .sort((x, y) => y.standing - x.standing)
+}
+
 /** Two reads are of one corner of the card when their corners lie this close (a share of the card's short side). */
 const SAME_CORNER = 0.3
 
@@ -120,15 +132,13 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     const cardWidth = Math.min(Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(d.x - a.x, d.y - a.y))
     // The top-left corner of the cut and of its half turn (the quarter-turned cut starts at the outline's bottom left).
     const looksAt = (cut: RgbaImage, quarter: boolean) =>
-      [
-        { turned: cut, at: quarter ? d : a },
-        { turned: rotateHalfTurn(cut), at: quarter ? b : c },
-      ]
-        .map(({ turned, at }) => ({ index: findCornerIndex(turned), at }))
-        .filter((seen): seen is { index: CornerIndex; at: Point } => seen.index !== null)
-        .map(({ index, at }) => readIndex(index, at, null))
-        .map((read) => ({ ...read, standing: read.confidence - (quarter ? QUARTER_TURN_MARGIN : 0) }))
-        .sort((a, b) => b.standing - a.standing)
+      readSeen(
+        [
+          { index: findCornerIndex(cut), at: quarter ? d : a },
+          { index: findCornerIndex(rotateHalfTurn(cut)), at: quarter ? b : c },
+        ],
+        quarter ? QUARTER_TURN_MARGIN : 0,
+      )
     let corners = looksAt(found.image, false)
     // The quarter-turned cut only when the upright one reads no sure index.
     const quarterTurned = (corners[0]?.confidence ?? 0) < 1 ? found.quarterTurn?.() : undefined
@@ -137,12 +147,12 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
     }
     const framesSeen = () =>
-      (found.cornerFrames?.() ?? [])
-        .map((frame) => ({ region: cornerRegion(image, frame), at: frame[0]! }))
-        .map(({ region, at }) => ({ index: region ? findCornerIndex(region) : null, at }))
-        .filter((seen): seen is { index: CornerIndex; at: Point } => seen.index !== null)
-        .map(({ index, at }) => readIndex(index, at, null))
-        .map((read) => ({ ...read, standing: read.confidence }))
+      readSeen(
+        (found.cornerFrames?.() ?? []).map((frame) => {
+          const region = cornerRegion(image, frame)
+          return { index: region ? findCornerIndex(region) : null, at: frame[0]! }
+        }),
+      )
     // A card partly covered, unless already read surely: each corner that shows, seen in a whole card's shape, competes too.
     if (found.irregular && (corners[0]?.confidence ?? 0) < SURE_ENOUGH)
       corners = [...corners, ...framesSeen()].sort((a, b) => b.standing - a.standing)
@@ -153,7 +163,7 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     // asked all the same.
     let framed = false
     if (!found.irregular && (best?.confidence ?? 0) < UNCERTAIN_BELOW) {
-      const seen = framesSeen().sort((a, b) => b.standing - a.standing)
+      const seen = framesSeen()
       const fromFrames = seen.length > 0 ? await decide(seen, cardWidth, ocr) : null
       if (fromFrames && fromFrames.confidence >= UNCERTAIN_BELOW) {
         best = fromFrames
