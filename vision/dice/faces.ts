@@ -138,6 +138,13 @@ export interface FaceImage {
   enlarged?: number
 }
 
+/**
+ * How many pixels in a row off a die's face end it, on this copy: a die's edge or a gap of
+ * table is at least a pixel of the photo wide, and the blur of an enlarged copy spreads a
+ * small pip's halo over more than one of its pixels.
+ */
+const offFaceRun = (image: FaceImage): number => 2 * Math.max(1, image.enlarged ?? 1)
+
 /** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
 function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boolean {
   const { gray, colour: rgba } = image
@@ -168,9 +175,7 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
     ]
     const off = a.polarity * (expected - g) > 0.3 * contrast || deltaE(colour, expectedColour) > 14
     failures = off ? failures + 1 : 0
-    // A die's edge or a gap of table is at least a pixel of the photo wide, and the blur of an
-    // enlarged copy spreads a small pip's halo over more than one of its pixels.
-    if (failures >= 2 * Math.max(1, image.enlarged ?? 1)) return false
+    if (failures >= offFaceRun(image)) return false
   }
   return true
 }
@@ -468,7 +473,7 @@ function wideAcross(image: FaceImage, pips: readonly Pip[], face: number, contra
   const along = sub(last, first)
   const spacing = norm(along) / 2
   const across = { x: -along.y / (2 * spacing), y: along.x / (2 * spacing) }
-  const run = 2 * Math.max(1, image.enlarged ?? 1)
+  const run = offFaceRun(image)
   for (const sign of [1, -1]) {
     let off = 0
     for (let t = middle.radius * 1.4; t <= WIDE_ACROSS * spacing; t += 0.5) {
