@@ -57,11 +57,35 @@ export function toGray(image: RgbaImage): GrayImage {
  * same order, as column by column), so it reads memory in order.
  */
 export function boxBlur(image: GrayImage, radius: number): GrayImage {
-  if (radius <= 0) return { width: image.width, height: image.height, data: image.data.slice() }
+  return boxBlurInto(image, radius, createGrayImage(image.width, image.height))
+}
+
+/**
+ * Buffers a blur writes and reads back within one call (boxBlur's horizontal pass, the first
+ * two of gaussianBlur's boxes), reused from call to call: a reader blurs an enlarged dice photo
+ * of megapixels a dozen times, and fresh buffers each time cost their zeroing and the
+ * collector's work. Held weakly, so the megabytes go once a photo is read (a weak reference
+ * holds while the reading that took it from there runs on; readers are synchronous).
+ */
+const scratch: (WeakRef<Float32Array> | undefined)[] = []
+function scratchBuffer(slot: number, size: number): Float32Array {
+  let buffer = scratch[slot]?.deref()
+  if (!buffer || buffer.length < size) {
+    buffer = new Float32Array(size)
+    scratch[slot] = new WeakRef(buffer)
+  }
+  return buffer.subarray(0, size)
+}
+
+/** boxBlur written into `out` (of the image's size, not the image itself); returns `out`. */
+function boxBlurInto(image: GrayImage, radius: number, out: GrayImage): GrayImage {
+  if (radius <= 0) {
+    out.data.set(image.data)
+    return out
+  }
   const { width, height } = image
   const source = image.data
-  const horizontal = new Float32Array(width * height)
-  const out = createGrayImage(width, height)
+  const horizontal = scratchBuffer(0, width * height)
   const span = 2 * radius + 1
   const last = width - 1
   // Between the edges no index needs clamping: x − r ≥ 0 and x + r + 1 ≤ last.
@@ -114,7 +138,10 @@ export function gaussianBlur(image: GrayImage, sigma: number): GrayImage {
   if (sigma <= 0) return boxBlur(image, 0)
   // Three boxes of width w give variance 3·(w²−1)/12 = sigma².
   const radius = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2))
-  return boxBlur(boxBlur(boxBlur(image, radius), radius), radius)
+  const { width, height } = image
+  const first = boxBlurInto(image, radius, { width, height, data: scratchBuffer(1, width * height) })
+  const second = boxBlurInto(first, radius, { width, height, data: scratchBuffer(2, width * height) })
+  return boxBlurInto(second, radius, createGrayImage(width, height))
 }
 
 /** Applies one grey-level filter to each of R, G and B; alpha is copied. */
@@ -198,19 +225,20 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
       const fy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * sy - 0.5))
       const y0 = Math.floor(fy)
       const ty = fy - y0
+      const uy = 1 - ty
       const top = y0 * image.width
       const bottom = Math.min(image.height - 1, y0 + 1) * image.width
+      // The three channels written out, each (upper · (1 − ty) + lower · ty) as sampleBilinear has it.
       for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
         const tx = weight[x]!
+        const ux = 1 - tx
         const i00 = (top + left[x]!) * 4
         const i10 = (top + right[x]!) * 4
         const i01 = (bottom + left[x]!) * 4
         const i11 = (bottom + right[x]!) * 4
-        for (let c = 0; c < 3; c++) {
-          const upper = data[i00 + c]! * (1 - tx) + data[i10 + c]! * tx
-          const lower = data[i01 + c]! * (1 - tx) + data[i11 + c]! * tx
-          target[o + c] = upper * (1 - ty) + lower * ty
-        }
+        target[o] = (data[i00]! * ux + data[i10]! * tx) * uy + (data[i01]! * ux + data[i11]! * tx) * ty
+        target[o + 1] = (data[i00 + 1]! * ux + data[i10 + 1]! * tx) * uy + (data[i01 + 1]! * ux + data[i11 + 1]! * tx) * ty
+        target[o + 2] = (data[i00 + 2]! * ux + data[i10 + 2]! * tx) * uy + (data[i01 + 2]! * ux + data[i11 + 2]! * tx) * ty
         target[o + 3] = 255
       }
     }
@@ -227,13 +255,14 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
   }
   const source = image.data
   const target = out.data
-  const columnSums = new Float64Array(image.width * 3)
+  // Integer sums of bytes: a column of a footprint is at most a few thousand rows of 255.
+  const columnSums = new Int32Array(image.width * 3)
   for (let y = 0; y < height; y++) {
     const ya = Math.floor(y * sy)
     const yb = Math.max(ya + 1, Math.min(image.height, Math.floor((y + 1) * sy)))
     columnSums.fill(0)
     for (let yy = ya; yy < yb; yy++)
-      for (let xx = 0, i = yy * image.width * 4, c = 0; xx < image.width; xx++, i += 4, c += 3) {
+      for (let i = yy * image.width * 4, end = i + image.width * 4, c = 0; i < end; i += 4, c += 3) {
         columnSums[c] = columnSums[c]! + source[i]!
         columnSums[c + 1] = columnSums[c + 1]! + source[i + 1]!
         columnSums[c + 2] = columnSums[c + 2]! + source[i + 2]!
@@ -242,7 +271,7 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
       let r = 0
       let g = 0
       let b = 0
-      for (let xx = xa[x]!, c = 3 * xx; xx < xb[x]!; xx++, c += 3) {
+      for (let c = 3 * xa[x]!, end = 3 * xb[x]!; c < end; c += 3) {
         r += columnSums[c]!
         g += columnSums[c + 1]!
         b += columnSums[c + 2]!
