@@ -118,12 +118,37 @@ function boxBlurInto(image: GrayImage, radius: number, out: GrayImage): GrayImag
     for (let x = 0; x < width; x++) columns[x] = columns[x]! + horizontal[row + x]!
   }
   const target = out.data
-  for (let y = 0; y < height; y++) {
+  // The row a window reaches below (adding) or leaves above (dropping), clamped to the image.
+  const rowAt = (y: number) => (y < 0 ? 0 : y > bottom ? bottom : y) * width
+  // Four rows per sweep along the columns: each column's running sum stays in a register from
+  // row to row (the same sums, in the same order) instead of going back to `columns` each time.
+  let y = 0
+  for (; y + 3 < height; y += 4) {
     const row = y * width
-    const add = y + radius + 1
-    const drop = y - radius
-    const addRow = (add > bottom ? bottom : add) * width
-    const dropRow = (drop < 0 ? 0 : drop) * width
+    const add0 = rowAt(y + radius + 1)
+    const add1 = rowAt(y + radius + 2)
+    const add2 = rowAt(y + radius + 3)
+    const add3 = rowAt(y + radius + 4)
+    const drop0 = rowAt(y - radius)
+    const drop1 = rowAt(y - radius + 1)
+    const drop2 = rowAt(y - radius + 2)
+    const drop3 = rowAt(y - radius + 3)
+    for (let x = 0; x < width; x++) {
+      let sum = columns[x]!
+      target[row + x] = sum / span
+      sum += horizontal[add0 + x]! - horizontal[drop0 + x]!
+      target[row + width + x] = sum / span
+      sum += horizontal[add1 + x]! - horizontal[drop1 + x]!
+      target[row + 2 * width + x] = sum / span
+      sum += horizontal[add2 + x]! - horizontal[drop2 + x]!
+      target[row + 3 * width + x] = sum / span
+      columns[x] = sum + (horizontal[add3 + x]! - horizontal[drop3 + x]!)
+    }
+  }
+  for (; y < height; y++) {
+    const row = y * width
+    const addRow = rowAt(y + radius + 1)
+    const dropRow = rowAt(y - radius)
     for (let x = 0; x < width; x++) {
       const sum = columns[x]!
       target[row + x] = sum / span
