@@ -121,14 +121,15 @@ function cornerInk(card: RgbaImage): { ink: GrayImage; mask: Uint8Array } {
   // Otsu splits print from paper; the cap keeps a corner with little print from calling paper grain ink.
   const level = Math.min(otsuThreshold(gray.data), paper * 0.8)
   const mask = new Uint8Array(gray.data.length)
-  const printed: number[] = []
+  // The print's levels in a typed array: its numeric sort is several times a comparator's.
+  const printed = new Float32Array(gray.data.length)
+  let count = 0
   for (let p = 0; p < mask.length; p++)
     if (gray.data[p]! < level) {
       mask[p] = 1
-      printed.push(gray.data[p]!)
+      printed[count++] = gray.data[p]!
     }
-  printed.sort((a, b) => a - b)
-  const print = printed[Math.floor(printed.length / 2)] ?? 0
+  const print = printed.subarray(0, count).sort()[Math.floor(count / 2)] ?? 0
   growIntoFaintInk(gray, mask, paper - FAINT_INK * (paper - print))
   const ink = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
   for (let p = 0; p < ink.data.length; p++)

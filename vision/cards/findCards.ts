@@ -130,7 +130,8 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
   let cx = 0
   let cy = 0
   let touchesFrame = false
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const y = (p - x) / width
     cx += x
@@ -142,7 +143,8 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
   let sxx = 0
   let syy = 0
   let sxy = 0
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const y = (p - x) / width
     sxx += (x - cx) ** 2
@@ -157,7 +159,8 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
   let shortExtent = 1
   const along = new Float32Array(pixels.length)
   const across = new Float32Array(pixels.length)
-  pixels.forEach((p, i) => {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const ox = x + 0.5 - cx
     const oy = (p - x) / width + 0.5 - cy
@@ -165,7 +168,7 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
     across[i] = ox * short.x + oy * short.y
     longExtent = Math.max(longExtent, Math.abs(along[i]!))
     shortExtent = Math.max(shortExtent, Math.abs(across[i]!))
-  })
+  }
   // "Down" the card is +long, "right" is +short: corners in the order (−,−), (−,+), (+,+), (+,−).
   const best = [-Infinity, -Infinity, -Infinity, -Infinity]
   const bestIndex = [0, 0, 0, 0]
@@ -211,7 +214,7 @@ function fillHoles(pixels: Int32Array, width: number): Int32Array {
   const { w, h, local, toGlobal } = localFrame(pixels, width)
   // 0 unknown, 1 blob, 2 outside (reached from the box's rim).
   const state = new Uint8Array(w * h)
-  for (const q of local) state[q] = 1
+  for (let i = 0; i < local.length; i++) state[local[i]!] = 1
   // Each pixel enters the stack at most once (it is marked as it enters).
   const stack = new Int32Array(w * h)
   let top = 0
@@ -252,7 +255,8 @@ function localFrame(pixels: Int32Array, width: number) {
   let minY = Infinity
   let maxX = -Infinity
   let maxY = -Infinity
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const y = (p - x) / width
     minX = Math.min(minX, x)
@@ -284,7 +288,7 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
   const { w, h, local, toGlobal } = localFrame(pixels, width)
   // Chamfer distance (3-4) to the nearest pixel outside the blob; the box's border is outside.
   const depth = new Float32Array(w * h)
-  for (const q of local) depth[q] = 1e9
+  for (let i = 0; i < local.length; i++) depth[local[i]!] = 1e9
   // (Pairwise minima, not Math.min of five: this runs over every pixel of a card-sized box.)
   const least = (a: number, b: number) => (b < a ? b : a)
   for (let y = 1; y < h - 1; y++)
@@ -302,7 +306,7 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
   const step = Math.max(3, deepest / 16)
   for (let level = 6; level < deepest * 0.8; level += step) {
     const core = new Uint8Array(w * h)
-    for (const q of local) if (depth[q]! > level) core[q] = 1
+    for (let i = 0; i < local.length; i++) if (depth[local[i]!]! > level) core[local[i]!] = 1
     const { labels, components } = connectedComponents(core, w, h, 4)
     // A core must be able to grow back into a card: its own area plus the rim it lost.
     const cores = components.filter((c) => c.area * 2 >= minimumArea * 0.25)
@@ -332,7 +336,7 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
     }
     // Each core's pixels in the blob's order, gathered in one pass.
     const parts = new Map(cores.map((c) => [c.label, [] as number[]]))
-    for (const q of local) parts.get(owner[q]!)?.push(toGlobal(q))
+    for (let i = 0; i < local.length; i++) parts.get(owner[local[i]!]!)?.push(toGlobal(local[i]!))
     return cores.map((c) => Int32Array.from(parts.get(c.label)!))
   }
   return null
@@ -346,11 +350,12 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
  */
 function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array): number {
   const { width, height, data } = paper
-  for (const p of pixels) inside[p] = 1
+  for (let i = 0; i < pixels.length; i++) inside[pixels[i]!] = 1
   const reach = 5
   let rim = 0
   let sharp = 0
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const y = (p - x) / width
     if (x < reach + 1 || y < reach + 1 || x >= width - reach - 1 || y >= height - reach - 1) continue
@@ -373,7 +378,7 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array)
       }
     if (high - low >= 8 && step >= SHARP_STEP * (high - low)) sharp++
   }
-  for (const p of pixels) inside[p] = 0
+  for (let i = 0; i < pixels.length; i++) inside[pixels[i]!] = 0
   return rim === 0 ? 0 : sharp / rim
 }
 
@@ -395,7 +400,8 @@ function withMargin(corners: readonly Point[]): Point[] {
 function pixelHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
   // The hull of a blob is the hull of its row ends.
   const ends = new Map<number, [number, number]>()
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     const x = p % width
     const y = (p - x) / width
     const e = ends.get(y)
@@ -524,15 +530,16 @@ function tableShareOfGap(image: RgbaImage, hull: readonly Point[], pixels: Int32
   })
   if (ring.length === 0) return 1
   const table: Lab = [0, 1, 2].map((k) => median(ring.map((c) => c[k]!))) as Lab
-  for (const p of filled) scratch[p] = 1
+  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 1
   let gap = 0
   let like = 0
-  for (const p of pixels) {
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
     if (scratch[p]) continue
     gap++
     if (deltaE(labOf(p), table) < TABLE_COLOUR) like++
   }
-  for (const p of filled) scratch[p] = 0
+  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 0
   return gap === 0 ? 0 : like / gap
 }
 
@@ -576,7 +583,7 @@ function gatherFragments(
       const joined = pixelHull(union, width)
       if (joined.pixels.length > largest * 1.1) continue
       let over = 0
-      for (const p of joined.pixels) over += others[p]!
+      for (let i = 0; i < joined.pixels.length; i++) over += others[joined.pixels[i]!]!
       if (over > joined.pixels.length * 0.02) continue
       group = [...group, next]
       hull = joined
@@ -731,7 +738,8 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const ringed: Candidate[] = []
   const reachesEverySide = (pixels: Int32Array) => {
     let sides = 0
-    for (const p of pixels) {
+    for (let i = 0; i < pixels.length; i++) {
+      const p = pixels[i]!
       const x = p % width
       const y = (p - x) / width
       if (x === 0) sides |= 1
@@ -745,7 +753,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const own = pixelsOf(blob.label)
     if (claimed[own[0]!]) continue
     const filled = fillHoles(own, width)
-    for (const p of filled) claimed[p] = 1
+    for (let i = 0; i < filled.length; i++) claimed[filled[i]!] = 1
     // The table itself (a pale table round dark cards) reaches all four sides of the photo.
     // So does a bright vignette or a white cloth round a card as bright as it: only the seam
     // along the card's cut edge parts them, and the card is the card-shaped piece it rings.
@@ -776,9 +784,9 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     .sort((a, b) => b.pixels.length - a.pixels.length)
     .filter(({ pixels }) => {
       let inside = 0
-      for (const p of pixels) inside += taken[p]!
+      for (let i = 0; i < pixels.length; i++) inside += taken[pixels[i]!]!
       if (inside > pixels.length * 0.5) return false
-      for (const p of pixels) taken[p] = 1
+      for (let i = 0; i < pixels.length; i++) taken[pixels[i]!] = 1
       return true
     })
   const cards: FoundCard[] = []
