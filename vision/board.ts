@@ -25,7 +25,17 @@ import {
   type RgbaImage,
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
-import { READ_RADIUS, TOPS_TO_TRUST_HEIGHT, sampleCellsAsTokens, sideShows, stoneDistance, type CellSample, type CellSampling } from './board/cells.ts'
+import {
+  READ_RADIUS,
+  TOPS_TO_TRUST_HEIGHT,
+  emptyCellsContrast,
+  sampleCellsAsTokens,
+  sideShows,
+  stoneDistance,
+  topLikeAStone,
+  type CellSample,
+  type CellSampling,
+} from './board/cells.ts'
 import { WORKING_SIDE, findFieldGrid, snapToGrid, type GridCheck } from './board/fieldGrid.ts'
 import { START_ROW_TO_TRUST } from './board/orientation.ts'
 
@@ -526,14 +536,17 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   }
   const colourDoubted = new Set<Cell>()
   const sides = samples.map((sample) => sideShows(sample, sampling))
+  const emptyContrast = emptyCellsContrast(samples, contrastLevel)
   const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
-      // unless the place a stone's shaded side would show shows the board.
+      // unless the place a stone's shaded side would show shows the board and the top itself
+      // does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      if (likeAStone && sides[i] !== 'board') ask(sample.cell, 'printedLikeStone')
+      const sideSaysEmpty = sides[i] === 'board' && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }
     const toRed = stoneDistance(sample.centre, prototypes.red)

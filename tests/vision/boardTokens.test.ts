@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Cell } from '../../engine/index.ts'
 import { readBoard, type BoardReading } from '../../vision/board.ts'
-import { sampleCellsAsTokens, sideShows } from '../../vision/board/cells.ts'
-import type { Rgb } from '../../vision/raster.ts'
+import { emptyCellsContrast, sampleCellsAsTokens, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
+import type { Lab, Rgb } from '../../vision/raster.ts'
 import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
 
 const RED: Rgb = [200, 40, 45]
@@ -231,6 +231,35 @@ describe('stones read from their shaded sides', () => {
     // Of the some 60 empty white cells, hardly any is asked about.
     const emptyAsked = reading.uncertain.filter((cell) => !tokens.some((t) => t.cell === cell))
     expect(emptyAsked.length).toBeLessThan(6)
+  })
+})
+
+describe('a top printed over in a stone’s own colour', () => {
+  // extra9 board-10 a6: a white stone on near-white print under a bulb, its thin side read a
+  // few pixels off as the print; the empty cells round it read 0.5–1.0 from the print.
+  const printed: Lab = [90, -3.7, 3.5]
+  const stones: Lab[] = [[92.5, 1.5, 0.6], [8, 2, -4]]
+  const sample = (centre: Lab, contrast: number): CellSample => ({
+    cell: 'a6',
+    centre,
+    centreRgb: [0, 0, 0],
+    contrast,
+    printed,
+    lean: 0.2,
+    side: null,
+  })
+  const empties = [0.5, 0.6, 0.8, 1, 0.4, 0.7, 0.9, 0.5].map((contrast) => sample(printed, contrast))
+
+  it('is a reading far above the empty cells’ contrast and nearer a stone’s colour than the print is', () => {
+    const emptyContrast = emptyCellsContrast([...empties, sample([8, 2, -4], 60)], 14)
+    expect(emptyContrast).toBeCloseTo(0.65)
+    expect(topLikeAStone(sample([95.8, 2.2, 1.5], 6.7), emptyContrast, stones)).toBe(true)
+  })
+
+  it('is not an empty cell’s unevenness, nor a reading moved away from every stone’s colour', () => {
+    const emptyContrast = emptyCellsContrast(empties, 14)
+    expect(topLikeAStone(sample([91, -3.2, 4.4], 1.6), emptyContrast, stones)).toBe(false)
+    expect(topLikeAStone(sample([78, -9, 10], 7.5), emptyContrast, stones)).toBe(false)
   })
 })
 

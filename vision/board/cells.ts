@@ -503,3 +503,26 @@ export function sideShows(sample: CellSample, sampling: CellSampling): 'token' |
   if (difference > SIDE_SHOWS && side.board[0] - side.colour[0] > SIDE_SHADED) return 'token'
   return null
 }
+
+/** A reading standing out from the print this many times as far as the photo's empty cells typically do… */
+const ABOVE_EMPTY_CELLS = 5
+/** …and at least this far (ΔE, lightness half) is more than the print's own unevenness. */
+const STANDS_OUT = 3
+
+/** How far the photo's empty cells typically read from the print: the median of the readings below the stones' contrast. */
+export function emptyCellsContrast(samples: readonly CellSample[], stoneContrast: number): number {
+  return median(samples.filter((s) => s.contrast < stoneContrast).map((s) => s.contrast))
+}
+
+/**
+ * Whether a cell read empty shows a top printed over in a stone's own colour: its reading
+ * stands out from the print far more than empty cells' do, and towards a stone's colour. A
+ * white stone on near-white print under a bulb reads ΔE 6.7 from the print, nearer the white
+ * stones than the print is, where the empty cells round it read 0.5–1.0; its thin side, read a
+ * few pixels off at corners a little off, showed the print.
+ */
+export function topLikeAStone(sample: CellSample, emptyContrast: number, stones: readonly Lab[]): boolean {
+  if (sample.contrast < Math.max(STANDS_OUT, ABOVE_EMPTY_CELLS * emptyContrast)) return false
+  const nearest = (colour: Lab) => Math.min(...stones.map((stone) => stoneDistance(colour, stone)))
+  return nearest(sample.centre) < nearest(sample.printed)
+}
