@@ -36,7 +36,7 @@ import {
   type CellSample,
   type CellSampling,
 } from './board/cells.ts'
-import { WORKING_SIDE, findFieldGrid, snapToGrid, type GridCheck } from './board/fieldGrid.ts'
+import { GRID_SUPPORT_TO_TRUST, WORKING_SIDE, findFieldGrid, snapToGrid, type GridCheck } from './board/fieldGrid.ts'
 import { START_ROW_TO_TRUST } from './board/orientation.ts'
 
 /**
@@ -616,15 +616,6 @@ function trusted(check: GridCheck): boolean {
   )
 }
 
-/**
- * Below this share of its lines confirmed, a field's corners are not trusted for any reading.
- * Half a column off, a field still puts about half its lines on printed ones (0.52–0.56 on
- * renders where the true corners see all of them), and a drag turned 1–3° or a third of a cell
- * off 0.6–0.8 — as do such drags snapped onto a wrong fit (most of a far corner off); right
- * corners, proposed or true, saw at least 0.85 on every dev, held-out and generated board, and
- * snapped drags that landed within a third of a cell of them at least 0.8 (2,429 of 2,672).
- */
-const GRID_SUPPORT_TO_TRUST = 0.8
 /**
  * Fewer of the field's five edges against the frame than this, and the corners are not trusted
  * either. Corners a row or a column off passed the grid's bar on 7 of 170 boards, then read

@@ -66,6 +66,30 @@ describe('the corner search, bounded', () => {
     expect(cornerError(proposal.corners, truth)).toBeLessThan(0.5)
   })
 
+  it('finds the field when a shadow crosses its far rows, or light falls off towards them', () => {
+    // The second renderer's seed 23, board 2 (a shadow over rows 7–12) and seed 7, board 7 (the
+    // far rows in shade): the far cells are darker than the frame in the light, so the photo's
+    // light regions stopped at the shade's edge; divided by their surroundings, they do not.
+    for (const [seed, index] of [
+      [23, 2],
+      [7, 7],
+    ] as const) {
+      const { image, truth } = smallRender(seed, index)
+      const proposal = proposeCorners(image)
+      expect(proposal.confidence, `seed ${seed}, board ${index}`).toBeGreaterThan(0.5)
+      expect(cornerError(proposal.corners, truth), `seed ${seed}, board ${index}`).toBeLessThan(0.25)
+    }
+  }, 60_000)
+
+  it('finds a small field on a tiled table, whose tiles are light regions in a grid too', () => {
+    // Seed 5, board 20: the tiles' outlines outranked the field's before refining; the evenly
+    // lit copy's outline of the field, ranked on blurred lines, is fitted first.
+    const { image, truth } = smallRender(5, 20)
+    const proposal = proposeCorners(image)
+    expect(proposal.confidence).toBeGreaterThan(0.5)
+    expect(cornerError(proposal.corners, truth)).toBeLessThan(0.25)
+  }, 60_000)
+
   it('does not trust corners half a column off, which still put half the grid’s lines on printed ones', () => {
     // Seed 12, board 3: shifted half a column either way, the corners see 0.52–0.56 of the
     // grid (true corners 1.0), and the cells are sampled on the lines between the stones.

@@ -8,6 +8,7 @@ import {
   applyHomography,
   connectedComponents,
   convexHull,
+  createGrayImage,
   gaussianBlur,
   homographyFromPoints,
   limitSize,
@@ -92,12 +93,28 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   // slightly blurred was missed at 1280).
   const { image: tiny, scale: tinyScale } = limitSize(small, OUTLINE_SIDE)
   const rescale = (k: number) => (q: Quad) => q.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad
-  const stages: (() => Quad[])[][] = [
-    lightRegionSources(gaussianBlur(toGray(tiny), 1)).map((source) => () => source().map(rescale(1 / tinyScale))),
-    tinyScale < 1 ? lightRegionSources(gray) : [],
-    [() => extra().map(rescale(scale))],
-  ]
+  const tinyGray = gaussianBlur(toGray(tiny), 1)
+  const fromTiny = (sources: (() => Quad[])[]) => sources.map((source) => () => source().map(rescale(1 / tinyScale)))
+  // Outlines of the photo's light regions are ranked by how well the grid drawn through them
+  // lies on the lines. Outlines of the evenly lit copy's are rougher (its light regions
+  // reach into a frame as light as its surroundings): they are ranked on a blurred copy, by
+  // how far the lines dip below their sides' mean, since a candidate most of a cell off at one
+  // corner puts many lines on the cells beside them and only blurred lines still reach there.
+  const asDrawn = (corners: Quad) => gridScore(smooth, corners)
+  let blurred: GrayImage | null = null
+  const roughly = (corners: Quad) => gridScore((blurred ??= gaussianBlur(gray, RANKING_BLUR)), corners, 'belowMean')
   let best: CheckedFit | null = null
+  // The evenly lit copy is looked at only when the photo's own light regions gave no fit a
+  // reading would trust: where they did, its rougher outlines add nothing but time.
+  const trustedSoFar = () => best !== null && best.support >= GRID_SUPPORT_TO_TRUST && best.orientation !== 'contradicted'
+  // Each stage's sources are made only when the stages before it have not found the field.
+  const stages: { sources: () => (() => Quad[])[]; rank: (corners: Quad) => number }[] = [
+    { sources: () => fromTiny(lightRegionSources(tinyGray)), rank: asDrawn },
+    { sources: () => (tinyScale < 1 ? lightRegionSources(gray) : []), rank: asDrawn },
+    { sources: () => (trustedSoFar() ? [] : fromTiny(lightRegionSources(evenlyLit(tinyGray)))), rank: roughly },
+    { sources: () => (trustedSoFar() ? [] : lightRegionSources(evenlyLit(smooth))), rank: roughly },
+    { sources: () => [() => extra().map(rescale(scale))], rank: asDrawn },
+  ]
   const fitTo = (corners: Quad): GridFit => ({ corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) })
   // A fit whose row 0 contradicts it ranks below every other, and never ends the search.
   const beats = (fit: CheckedFit, other: CheckedFit) => {
@@ -114,11 +131,12 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
     }
     return best !== null && best.support >= SEES_THE_GRID && best.orientation !== 'contradicted'
   }
-  search: for (const sources of stages) {
+  search: for (const stage of stages) {
+    const sources = stage.sources()
     const pool: { corners: Quad; score: number }[] = []
     for (let i = 0; i < sources.length; i++) {
       for (const corners of sources[i]!()) {
-        const score = gridScore(smooth, corners)
+        const score = stage.rank(corners)
         if (Number.isFinite(score)) pool.push({ corners, score })
       }
       if ((i === 0 || i === sources.length - 1) && fitBest(pool)) break search
@@ -137,6 +155,17 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   return { best: found && { ...found, corners: rescale(1 / scale)(found.corners) }, scale }
 }
 
+/**
+ * Below this share of its lines confirmed, a field's corners are not trusted for any reading.
+ * Half a column off, a field still puts about half its lines on printed ones (0.52–0.56 on
+ * renders where the true corners see all of them), and a drag turned 1–3° or a third of a cell
+ * off 0.6–0.8 — as do such drags snapped onto a wrong fit (most of a far corner off); right
+ * corners, proposed or true, saw at least 0.85 on every dev, held-out and generated board, and
+ * snapped drags that landed within a third of a cell of them at least 0.8 (2,429 of 2,672).
+ */
+export const GRID_SUPPORT_TO_TRUST = 0.8
+/** σ of the blur candidates are ranked on, in working pixels (a cell is 12 or more). */
+const RANKING_BLUR = 2
 /** Candidates fitted to the grid at a time: the two that fit it best before refining. */
 const FITTED_AT_ONCE = 2
 /**
@@ -181,6 +210,21 @@ function checkOn(smooth: GrayImage, scale: number, corners: Quad): GridCheck {
   if (!isConvexQuad(scaled)) return { corners, support: 0, startRow: null, edges: 0 }
   return { corners, support: gridSupport(smooth, scaled), startRow: startRowAgreement(smooth, scaled), edges: frameEdgesSeen(smooth, scaled) }
 }
+
+/**
+ * The grey levels divided by their surroundings' (a blur over a twentieth of the photo): a
+ * shadow across the far rows or light falling off towards them darkens field and frame
+ * alike, and the field is then as much lighter than its frame there as in the light.
+ */
+function evenlyLit(gray: GrayImage): GrayImage {
+  const surroundings = gaussianBlur(gray, EVEN_LIGHT_REACH * Math.max(gray.width, gray.height))
+  const out = createGrayImage(gray.width, gray.height)
+  for (let p = 0; p < out.data.length; p++) out.data[p] = Math.min(255, (128 * gray.data[p]!) / Math.max(1, surroundings.data[p]!))
+  return out
+}
+
+/** The blur's σ as a share of the photo's longer side. */
+const EVEN_LIGHT_REACH = 0.05
 
 interface Region {
   labels: Int32Array
