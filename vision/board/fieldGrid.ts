@@ -77,10 +77,12 @@ export interface FieldSearch {
  *
  * Coarse to fine, and bounded whatever the photo: every copy is made from one working copy
  * of at most WORKING_SIDE pixels; outlines are looked for on a smaller copy first, then on
- * the working copy, then from the other detector; within each, the first way of finding
- * regions is tried alone (enough for most photos), then the others' candidates are pooled
- * and only the best two fitted. The search stops at the first fit that sees (almost) all
- * of the grid.
+ * the working copy, then on the evenly lit versions of both (`evenlyLit`), then from the
+ * other detector; within each, the first way of finding regions is tried alone (enough for
+ * most photos), then the others' candidates are pooled and only the best two fitted. The
+ * search stops at the first fit that sees (almost) all of the grid. (The evenly lit smaller
+ * copy tried before the working copy saved 0.4 s on a shaded board and cost 0.8 s on a board
+ * the working copy finds: seed 35, board 0.)
  */
 export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []): FieldSearch {
   const { image: small, scale } = limitSize(image, WORKING_SIDE)
