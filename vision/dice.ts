@@ -70,10 +70,11 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
   const blur = 0.7 * Math.max(1, scale)
   const gray = gaussianBlur(toGray(small), blur)
   // Pips by colour are looked for only on the copy the faces are read from.
-  const byColour = () => {
-    const red = gaussianBlur(toRedness(small), blur)
-    return { red, redPips: findPips(red, small, largest * scale).map((pip) => ({ ...pip, channel: 'redness' as const })) }
-  }
+  const byColour = () =>
+    COLOUR_CHANNELS.map(({ channel, of }) => {
+      const gray = gaussianBlur(of(small), blur)
+      return { gray, pips: findPips(gray, small, largest * scale).map((pip) => ({ ...pip, channel })) }
+    })
   return { small, scale, gray, pips: findPips(gray, small, largest * scale), byColour }
 }
 
@@ -87,6 +88,25 @@ function toRedness(image: RgbaImage): GrayImage {
   for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * (data[i]! - data[i + 1]!)
   return out
 }
+
+/**
+ * How much yellower than blue each pixel is (red and green against blue), around a middle grey:
+ * yellow or gold pips on a marbled green die. The marbling's light and dark streaks differ in
+ * grey as much as the pips do, and in redness too, but hardly in yellowness; the pips stand out
+ * there alone.
+ */
+function toYellowness(image: RgbaImage): GrayImage {
+  const out = { width: image.width, height: image.height, data: new Float32Array(image.width * image.height) }
+  const { data } = image
+  for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * ((data[i]! + data[i + 1]!) / 2 - data[i + 2]!)
+  return out
+}
+
+/** The colour channels pips are looked for in beside grey, each with its name on the pips it finds. */
+const COLOUR_CHANNELS = [
+  { channel: 'redness', of: toRedness },
+  { channel: 'yellowness', of: toYellowness },
+] as const
 
 /** Whether the grey pips of a copy make at least one sure face of two pips or more. */
 const showsLayout = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }) =>
@@ -127,9 +147,9 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     if (showsLayout(fine)) chosen = fine
   }
   const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
-  const { red, redPips } = colourPips()
   onProgress(0.7)
-  let faces = byColour(findFaces({ gray, colour: copy, enlarged: scale }, pips), findFaces({ gray: red, colour: copy, enlarged: scale }, redPips))
+  let faces = findFaces({ gray, colour: copy, enlarged: scale }, pips)
+  for (const channel of colourPips()) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
@@ -154,12 +174,16 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     doubts: face.doubts,
   }))
   onProgress(0.8)
+  // Five sure dice by their pips: the outline reader could only agree, or be asked about.
+  const sure = byPips.length === DICE_IN_A_ROLL && byPips.every((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
   // The outline reader works on a smaller copy still: the working copy is its photo.
-  const bySurface = readDiceBySurface(working.small).map((die) => ({
-    ...die,
-    centre: { x: die.centre.x / working.scale, y: die.centre.y / working.scale },
-    side: die.side / working.scale,
-  }))
+  const bySurface = sure
+    ? []
+    : readDiceBySurface(working.small).map((die) => ({
+        ...die,
+        centre: { x: die.centre.x / working.scale, y: die.centre.y / working.scale },
+        side: die.side / working.scale,
+      }))
   const dice = reconcile(byPips, bySurface)
   onProgress(1)
   // Rows of dice read left to right, the way a player would list them.
@@ -298,17 +322,18 @@ export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
 }
 
 /**
- * Faces found by grey and faces found by redness: where both found a face of one die, the
- * surer one (on a tie, the one of more pips); both sure of different values is asked.
+ * Faces found so far (by grey, then by each colour channel in turn) and faces found by one more
+ * colour: where both found a face of one die, the surer one (on a tie, the one of more pips);
+ * both sure of different values is asked.
  */
-function byColour(grey: Face[], red: Face[]): Face[] {
-  const faces = [...grey]
-  for (const face of red) {
+function byColour(found: Face[], byOneColour: Face[]): Face[] {
+  const faces = [...found]
+  for (const face of byOneColour) {
     const same = faces.findIndex((other) => Math.hypot(other.centre.x - face.centre.x, other.centre.y - face.centre.y) < 0.5 * Math.max(other.side, face.side))
-    // A red spot on a dark thing (a tray's edge, a mark) passes for a one; a die whose pips
+    // A coloured spot on a dark thing (a tray's edge, a box's print) passes for a one; a die whose pips
     // show only by their colour has others to vouch for it.
     if (face.pips.length === 1) {
-      face.confidence = Math.min(face.confidence, 0.5)
+      face.confidence = Math.min(face.confidence, COLOUR_ONE)
       face.doubts.push('a lone pip seen by its colour only')
     }
     if (same < 0) {
@@ -326,6 +351,13 @@ function byColour(grey: Face[], red: Face[]): Face[] {
   }
   return faces
 }
+
+/**
+ * A lone pip seen by its colour only is weaker evidence than any lone pip seen in grey (a
+ * printed box's coloured edge shows many): below even one with no die around it, so where more
+ * faces are found than dice it is the first left out.
+ */
+const COLOUR_ONE = 0.2
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
 const SMALL_ONE = 0.85

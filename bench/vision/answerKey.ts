@@ -41,6 +41,15 @@ export const KEY_CORRECTIONS: readonly KeyCorrection[] = [
     seen: '3',
     why: 'the green die there shows three yellow pips on a diagonal, seen enlarged',
   },
+  {
+    kind: 'dice',
+    file: 'IMG_20191209_100002.jpg',
+    given: '2',
+    x: 137,
+    y: 362,
+    seen: '3',
+    why: 'the green die there shows three yellow pips on a diagonal, seen enlarged (six times)',
+  },
 ]
 
 /** The card the photo shows for a truth entry: the correction when one is listed, else the key's own. */

@@ -22,8 +22,8 @@ export interface Pip {
   contrast: number
   /** 1: darker than its face (black pips), −1: lighter (white pips on a coloured die). */
   polarity: 1 | -1
-  /** What the pip differs from its face in: grey (when absent) or redness. */
-  channel?: 'redness'
+  /** What the pip differs from its face in: grey (when absent), redness or yellowness. */
+  channel?: 'redness' | 'yellowness'
 }
 
 /** Pips of one kind are of one die's make: dark or light, and in grey or in colour. */
