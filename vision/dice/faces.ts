@@ -351,6 +351,9 @@ function faceNear(pips: readonly Pip[], point: Point): number {
 function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Point, v: Point, round: boolean): number {
   const { gray } = image
   const tolerance = 0.3 * Math.min(...pips.map((p) => p.contrast))
+  const polarity = pips[0]!.polarity
+  const marbled = !round && (polarity === -1 || pips[0]!.channel !== undefined)
+  const away = marbled ? AWAY_FROM_PIPS : 1
   let plain = 0
   let total = 0
   for (let s = -1; s <= 1.001; s += 0.125)
@@ -364,10 +367,21 @@ function plainFace(image: FaceImage, pips: readonly Pip[], centre: Point, u: Poi
       const y = Math.round(point.y)
       total++
       if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
-      if (Math.abs(gray.data[y * gray.width + x]! - faceNear(pips, point)) <= tolerance) plain++
+      const towardPip = polarity * (faceNear(pips, point) - gray.data[y * gray.width + x]!)
+      if (towardPip <= tolerance && -towardPip <= away * tolerance) plain++
     }
   return total > 0 ? plain / total : 0
 }
+
+/**
+ * A marbled or translucent die's face has streaks lighter and darker than its median, but none
+ * of its pips' tone: around a layout of two pips or more, light or coloured ones (a marbled
+ * die's paint), the face is allowed this many times more away from its pips' tone than towards
+ * it. Not around a lone pip, which has no layout to vouch for it (a speck on a lit edge passes
+ * for one), nor around dark pips, an ivory die's, whose face is plain (a die's slanted side
+ * beside it is not).
+ */
+const AWAY_FROM_PIPS = 2
 
 /** A lone pip with no die seen around it is asked about below every other doubt: it is likelier no die at all. */
 const NO_BODY = 0.25
