@@ -151,6 +151,17 @@ function surfaceModel(width: number, height: number, lab: Float32Array, patch: n
         }
       grid.push(channels.map((channel) => medianOfSorted(channel.subarray(0, count).sort())) as Lab)
     }
+  // Each column's patch columns and weight, worked out once for every row; the grid flat.
+  const left = new Int32Array(width)
+  const right = new Int32Array(width)
+  const weight = new Float64Array(width)
+  for (let x = 0; x < width; x++) {
+    const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cellWidth - 0.5))
+    left[x] = Math.floor(gx)
+    right[x] = Math.min(columns - 1, left[x]! + 1)
+    weight[x] = gx - left[x]!
+  }
+  const flat = Float64Array.from(grid.flat())
   const out = new Float32Array(width * height * 3)
   for (let y = 0; y < height; y++) {
     const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cellHeight - 0.5))
@@ -158,13 +169,14 @@ function surfaceModel(width: number, height: number, lab: Float32Array, patch: n
     const r1 = Math.min(rows - 1, r0 + 1)
     const ty = gy - r0
     for (let x = 0; x < width; x++) {
-      const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cellWidth - 0.5))
-      const c0 = Math.floor(gx)
-      const c1 = Math.min(columns - 1, c0 + 1)
-      const tx = gx - c0
+      const tx = weight[x]!
+      const a = (r0 * columns + left[x]!) * 3
+      const b = (r0 * columns + right[x]!) * 3
+      const c = (r1 * columns + left[x]!) * 3
+      const d = (r1 * columns + right[x]!) * 3
       for (let k = 0; k < 3; k++) {
-        const top = grid[r0 * columns + c0]![k]! * (1 - tx) + grid[r0 * columns + c1]![k]! * tx
-        const bottom = grid[r1 * columns + c0]![k]! * (1 - tx) + grid[r1 * columns + c1]![k]! * tx
+        const top = flat[a + k]! * (1 - tx) + flat[b + k]! * tx
+        const bottom = flat[c + k]! * (1 - tx) + flat[d + k]! * tx
         out[(y * width + x) * 3 + k] = top * (1 - ty) + bottom * ty
       }
     }
