@@ -88,9 +88,18 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1)
 }
 
-function percentile(values: Float32Array, fraction: number): number {
-  const sorted = Float32Array.from(values).sort()
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
+function percentile(levels: Float32Array, fraction: number): number {
+  if (levels.length === 0) return 0
+  // The levels are whole bytes (a channel's value): counted, not sorted.
+  const counts = new Int32Array(256)
+  for (let p = 0; p < levels.length; p++) counts[levels[p]!]!++
+  const rank = Math.min(levels.length - 1, Math.floor(fraction * levels.length))
+  let below = 0
+  for (let level = 0; level < 256; level++) {
+    below += counts[level]!
+    if (below > rank) return level
+  }
+  return 255
 }
 
 /** Print at least this dark, as a share of the way from paper to the print's own median, is ink when it touches ink. */

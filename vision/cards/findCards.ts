@@ -615,19 +615,21 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   let paperSum = 0
   let paperCount = 0
   let tableSum = 0
-  for (let p = 0; p < paper.data.length; p++) {
-    const v = paper.data[p]!
+  // Paper is what lies above Otsu's level: its mask and both sides' levels in one pass.
+  const mask = new Uint8Array(width * height)
+  const paperLevels = paper.data
+  for (let p = 0; p < paperLevels.length; p++) {
+    const v = paperLevels[p]!
     if (v > level) {
       paperSum += v
       paperCount++
+      mask[p] = 1
     } else tableSum += v
   }
   const contrast = Math.max(10, paperSum / Math.max(1, paperCount) - tableSum / Math.max(1, paper.data.length - paperCount))
   // A seam: a thin line darker than the brightest paper round it (the edge of a card lying on
   // or beside another).
   const seamDepth = Math.max(8, 0.08 * contrast)
-  const mask = new Uint8Array(width * height)
-  for (let p = 0; p < mask.length; p++) mask[p] = paper.data[p]! > level ? 1 : 0
   const { labels, components } = connectedComponents(mask, width, height, 4)
   const minimumArea = width * height * 0.004
   // A mask of the photo's size for per-blob tests, left all zero after each.
