@@ -83,11 +83,32 @@ export function noDieAround(
     // The face as the ray last saw it (a few pixels back): a face shaded from one side to the
     // other changes slowly, its edge all at once.
     const seen: { t: number; grey: number; lab: Lab }[] = []
+    // The points seen from LOOK_BACK to LOOK_BACK / 2 back are seen[first] to seen[last − 1]:
+    // `seen` runs outwards, so both ends only move on as the ray does.
+    let first = 0
+    let last = 0
     const away = (t: number, grey: number, lab: Lab) => {
-      const back = seen.filter((s) => s.t >= t - LOOK_BACK && s.t <= t - LOOK_BACK / 2)
-      const face = back.length > 0 ? back.reduce((sum, s) => sum + s.grey, 0) / back.length : pip.face
-      const faceColour: Lab =
-        back.length > 0 ? [0, 1, 2].map((c) => back.reduce((sum, s) => sum + s.lab[c]!, 0) / back.length) as Lab : pip.faceColour
+      while (first < seen.length && seen[first]!.t < t - LOOK_BACK) first++
+      if (last < first) last = first
+      while (last < seen.length && seen[last]!.t <= t - LOOK_BACK / 2) last++
+      const count = last - first
+      let face = pip.face
+      let faceColour = pip.faceColour
+      if (count > 0) {
+        let sum = 0
+        let l = 0
+        let a = 0
+        let b = 0
+        for (let i = first; i < last; i++) {
+          const s = seen[i]!
+          sum += s.grey
+          l += s.lab[0]
+          a += s.lab[1]
+          b += s.lab[2]
+        }
+        face = sum / count
+        faceColour = [l / count, a / count, b / count]
+      }
       return Math.abs(grey - face) > FACE_GREY || deltaE(lab, faceColour) > FACE_COLOUR
     }
     let end = Infinity
