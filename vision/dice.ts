@@ -79,33 +79,26 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
 }
 
 /**
- * How much redder than green each pixel is, around a middle grey: red pips on a dark blue or
- * smoky die differ from it in colour far more than in grey.
+ * How far each pixel leans one way in colour, around a middle grey: 128 + 0.8 × (the weighted
+ * sum of its red, green and blue), the weights summing to 0 so grey stays grey.
  */
-function toRedness(image: RgbaImage): GrayImage {
+function colourLean(image: RgbaImage, [wr, wg, wb]: readonly [number, number, number]): GrayImage {
   const out = { width: image.width, height: image.height, data: new Float32Array(image.width * image.height) }
   const { data } = image
-  for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * (data[i]! - data[i + 1]!)
+  for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * (wr * data[i]! + wg * data[i + 1]! + wb * data[i + 2]!)
   return out
 }
 
 /**
- * How much yellower than blue each pixel is (red and green against blue), around a middle grey:
- * yellow or gold pips on a marbled green die. The marbling's light and dark streaks differ in
- * grey as much as the pips do, and in redness too, but hardly in yellowness; the pips stand out
- * there alone.
+ * The colour channels pips are looked for in beside grey, each with its name on the pips it finds.
+ * Redness (red against green): red pips on a dark blue or smoky die differ from it in colour far
+ * more than in grey. Yellowness (red and green against blue): yellow or gold pips on a marbled
+ * green die, whose light and dark streaks differ in grey and in redness as much as the pips do,
+ * but hardly in yellowness.
  */
-function toYellowness(image: RgbaImage): GrayImage {
-  const out = { width: image.width, height: image.height, data: new Float32Array(image.width * image.height) }
-  const { data } = image
-  for (let p = 0, i = 0; p < out.data.length; p++, i += 4) out.data[p] = 128 + 0.8 * ((data[i]! + data[i + 1]!) / 2 - data[i + 2]!)
-  return out
-}
-
-/** The colour channels pips are looked for in beside grey, each with its name on the pips it finds. */
 const COLOUR_CHANNELS = [
-  { channel: 'redness', of: toRedness },
-  { channel: 'yellowness', of: toYellowness },
+  { channel: 'redness', of: (image: RgbaImage) => colourLean(image, [1, -1, 0]) },
+  { channel: 'yellowness', of: (image: RgbaImage) => colourLean(image, [0.5, 0.5, -1]) },
 ] as const
 
 /** Whether the grey pips of a copy make at least one sure face of two pips or more. */
