@@ -256,6 +256,17 @@ describe('a top printed over in a stone’s own colour', () => {
     expect(topLikeAStone(sample([95.8, 2.2, 1.5], 6.7), emptyContrast, stones)).toBe(true)
   })
 
+  it('is so in a noisier photo too, where the empty cells read further from the print', () => {
+    // A white stone sitting off its cell's centre under a spotlight, JPEG noise round it: the
+    // empty cells read 1.5–2.5 from the print, the stone's top 7.0, 3.5 times as far.
+    const noisy = [1.6, 2.0, 2.4, 1.5, 1.9, 2.2, 1.8, 2.5].map((contrast) => sample(printed, contrast))
+    const emptyContrast = emptyCellsContrast(noisy, 14)
+    expect(emptyContrast).toBeCloseTo(1.95)
+    expect(topLikeAStone(sample([95.8, 1.6, 1.2], 7.0), emptyContrast, stones)).toBe(true)
+    // Two and a half times as far as the empty cells is within their spread, not a stone.
+    expect(topLikeAStone(sample([93.5, -1.0, 2.0], 4.9), emptyContrast, stones)).toBe(false)
+  })
+
   it('is not an empty cell’s unevenness, nor a reading moved away from every stone’s colour', () => {
     const emptyContrast = emptyCellsContrast(empties, 14)
     expect(topLikeAStone(sample([91, -3.2, 4.4], 1.6), emptyContrast, stones)).toBe(false)

@@ -504,8 +504,12 @@ export function sideShows(sample: CellSample, sampling: CellSampling): 'token' |
   return null
 }
 
-/** A reading standing out from the print this many times as far as the photo's empty cells typically do… */
-const ABOVE_EMPTY_CELLS = 5
+/**
+ * A reading standing out from the print this many times as far as the photo's empty cells
+ * typically do… (a white stone off its cell's centre under a spotlight read 3.5 times as far,
+ * in a JPEG whose empty cells read 2 from the print; 5 times missed it)
+ */
+const ABOVE_EMPTY_CELLS = 3
 /** …and at least this far (ΔE, lightness half) is more than the print's own unevenness. */
 const STANDS_OUT = 3
 
