@@ -263,8 +263,10 @@ describe('a top printed over in a stone’s own colour', () => {
     const emptyContrast = emptyCellsContrast(noisy, 14)
     expect(emptyContrast).toBeCloseTo(1.95)
     expect(topLikeAStone(sample([95.8, 1.6, 1.2], 7.0), emptyContrast, stones)).toBe(true)
-    // Two and a half times as far as the empty cells is within their spread, not a stone.
-    expect(topLikeAStone(sample([93.5, -1.0, 2.0], 4.9), emptyContrast, stones)).toBe(false)
+    // A cream stone on warm print under a bulb, its side a few pixels: 5.4 where they read 2.3.
+    expect(topLikeAStone(sample([94, 0, 1.5], 5.4), emptyContrast, stones)).toBe(true)
+    // Under twice as far as the empty cells is within their spread, not a stone.
+    expect(topLikeAStone(sample([93.5, -1.0, 2.0], 3.6), emptyContrast, stones)).toBe(false)
   })
 
   it('is not an empty cell’s unevenness, nor a reading moved away from every stone’s colour', () => {
