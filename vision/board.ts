@@ -580,7 +580,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   // Corners that the printed grid does not confirm, or whose row 0 is not drawn as row 0 is
   // (a field turned half round or a row off): every reading is a guess, so ask.
   if (!trusted(check)) for (const c of cells) ask(c.cell, 'corners')
-  for (const cell of cellsAFartherStoneMayReach(samples, cells)) ask(cell, 'hidden')
+  for (const cell of cellsAFartherStoneMayReach(samples, cells, prototypes)) ask(cell, 'hidden')
   for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) ask(cell, 'leaning')
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
@@ -634,14 +634,20 @@ const WIDEST_STONE = 0.45
  * towards the far end is seen there. A stone read in a cell just in front of a stone of the
  * same colour is then asked about — the reading alone cannot tell a top from a side there —
  * and read as empty when it is clearly darker than that stone's top (a side in its shade).
+ * In front of the other side's stone, a reading is asked when it is not plainly its own
+ * colour either: a red stone's side in its shade is a dark grey, nearer a dark blue than red.
  */
-function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[]): Cell[] {
+function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
   const asked: Cell[] = []
   for (let i = 0; i < cells.length; i++) {
     const reading = cells[i]!
     const farther = cells[i + COLUMNS]
-    if (reading.state === 'empty' || !farther || farther.state !== reading.state) continue
+    if (reading.state === 'empty' || !farther || farther.state === 'empty') continue
     if (samples[i]!.lean + WIDEST_STONE + READ_RADIUS <= 1) continue
+    if (farther.state !== reading.state) {
+      if (stoneDistance(samples[i]!.centre, prototypes[reading.state]) > UNLIKE_ANY_STONE / 2) asked.push(reading.cell)
+      continue
+    }
     asked.push(reading.cell)
     if (samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
   }

@@ -9,7 +9,7 @@ import jpeg from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
 import { COLUMNS, ROWS } from '../../engine/index.ts'
 import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
-import { WORKING_SIDE, gridScore, refine, snapToGrid } from '../../vision/board/fieldGrid.ts'
+import { WORKING_SIDE, gridScore, gridSupport, onTheLattice, refine, snapToGrid } from '../../vision/board/fieldGrid.ts'
 import { shiftedByRows } from '../../vision/board/orientation.ts'
 import { applyHomography, gaussianBlur, homographyFromPoints, limitSize, rectangle, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
 import { PHOTO_FIXTURES, cornerError, type BoardFixture } from './photoFixtures.ts'
@@ -164,6 +164,27 @@ describe('the corner search, bounded', () => {
     ] as const) {
       const reading = readBoard(image, { corners })
       expect(reading.uncertain, name).toHaveLength(reading.cells.length)
+    }
+  }, 60_000)
+
+  it('re-indexes a fit a row and a column off onto the field, by whole cells of its own lattice', () => {
+    // What an evenly lit copy's outline under a spotlight gave (a light region that took in the
+    // frame at one end): lines on printed lines, but the field's edges inside it. Refining
+    // cannot move it a whole cell; moved along its lattice, it sees the whole grid again.
+    const { image, truth } = smallRender(12, 3)
+    const { image: working, scale } = limitSize(image, WORKING_SIDE)
+    const smooth = gaussianBlur(toGray(working), 0.7)
+    const field = truth.map((p) => ({ x: p.x * scale, y: p.y * scale })) as FieldCorners
+    for (const [rows, columns] of [
+      [1, 1],
+      [-2, 1],
+      [0, -2],
+    ] as const) {
+      const off = shiftedByColumns(shiftedByRows(field, rows), columns)
+      expect(gridSupport(smooth, off), `${rows} rows, ${columns} columns`).toBeLessThan(0.8)
+      const fit = onTheLattice(smooth, off)
+      expect(fit.support, `${rows} rows, ${columns} columns`).toBeGreaterThanOrEqual(0.9)
+      expect(cornerError(fit.corners, field), `${rows} rows, ${columns} columns`).toBeLessThan(0.15)
     }
   }, 60_000)
 

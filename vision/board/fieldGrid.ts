@@ -110,12 +110,20 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
   // reading would trust: where they did, its rougher outlines add nothing but time.
   const trustedSoFar = () => best !== null && best.support >= GRID_SUPPORT_TO_TRUST && best.orientation !== 'contradicted'
   // Each stage's sources are made only when the stages before it have not found the field.
-  const stages: { sources: () => (() => Quad[])[]; rank: (corners: Quad) => number }[] = [
+  const stages: { sources: () => (() => Quad[])[]; rank: (corners: Quad) => number; reindex?: boolean }[] = [
     { sources: () => fromTiny(lightRegionSources(tinyGray)), rank: asDrawn },
     { sources: () => (tinyScale < 1 ? lightRegionSources(gray) : []), rank: asDrawn },
     { sources: () => (trustedSoFar() ? [] : fromTiny(lightRegionSources(evenlyLit(tinyGray)))), rank: roughly },
     { sources: () => (trustedSoFar() ? [] : lightRegionSources(evenlyLit(smooth))), rank: roughly },
     { sources: () => [() => extra().map(rescale(scale))], rank: asDrawn },
+    // A spotlight lights the frame beside the field as brightly as the table in the shade: only
+    // a copy lit evenly over a few cells parts field from frame there, and its outlines are a
+    // row or a column off as often as not, so each fit is also tried re-indexed on the lattice.
+    {
+      sources: () => (trustedSoFar() ? [] : fromTiny(lightRegionSources(evenlyLit(tinyGray, NEAR_LIGHT_REACH)))),
+      rank: roughly,
+      reindex: true,
+    },
   ]
   const fitTo = (corners: Quad): GridFit => ({ corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) })
   // A fit whose row 0 contradicts it ranks below every other, and never ends the search.
@@ -124,10 +132,12 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
     if (doubted(fit) !== doubted(other)) return doubted(other)
     return fit.support * fit.score > other.support * other.score
   }
-  const fitBest = (pool: { corners: Quad; score: number }[]) => {
+  const fitBest = (pool: { corners: Quad; score: number }[], reindex = false) => {
     pool.sort((a, b) => b.score - a.score)
     for (const hypothesis of pool.splice(0, FITTED_AT_ONCE)) {
-      const checked = checkOrientation(smooth, fitTo(refine(smooth, hypothesis.corners)), (corners) => fitTo(refine(smooth, corners)))
+      const refined = refine(smooth, hypothesis.corners)
+      const first = reindex ? onTheLattice(smooth, refined) : fitTo(refined)
+      const checked = checkOrientation(smooth, first, (corners) => fitTo(refine(smooth, corners)))
       const fit = { ...checked.fit, orientation: checked.orientation }
       if (!best || beats(fit, best)) best = fit
     }
@@ -141,7 +151,7 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
         const score = stage.rank(corners)
         if (Number.isFinite(score)) pool.push({ corners, score })
       }
-      if ((i === 0 || i === sources.length - 1) && fitBest(pool)) break search
+      if ((i === 0 || i === sources.length - 1 || stage.reindex) && fitBest(pool, stage.reindex)) break search
     }
   }
   // Refined on lines darker than both sides, a defocused grid settles towards the darker of
@@ -218,8 +228,8 @@ function checkOn(smooth: GrayImage, scale: number, corners: Quad): GridCheck {
  * shadow across the far rows or light falling off towards them darkens field and frame
  * alike, and the field is then as much lighter than its frame there as in the light.
  */
-function evenlyLit(gray: GrayImage): GrayImage {
-  const surroundings = gaussianBlur(gray, EVEN_LIGHT_REACH * Math.max(gray.width, gray.height))
+function evenlyLit(gray: GrayImage, reach = EVEN_LIGHT_REACH): GrayImage {
+  const surroundings = gaussianBlur(gray, reach * Math.max(gray.width, gray.height))
   const out = createGrayImage(gray.width, gray.height)
   for (let p = 0; p < out.data.length; p++) out.data[p] = Math.min(255, (128 * gray.data[p]!) / Math.max(1, surroundings.data[p]!))
   return out
@@ -227,6 +237,49 @@ function evenlyLit(gray: GrayImage): GrayImage {
 
 /** The blur's σ as a share of the photo's longer side. */
 const EVEN_LIGHT_REACH = 0.05
+/** …and over a few cells of a board filling a third of the photo, for a spotlit frame. */
+const NEAR_LIGHT_REACH = 0.02
+
+/** Whole rows and columns a fit's sides are moved by when it is re-indexed on the lattice. */
+const LATTICE_REACH = 3
+/** Re-indexed fits refined and compared: those whose lines lie best on the print. */
+const LATTICE_REFINED = 3
+
+/**
+ * A fit whose lines lie on printed ones but a row or a column off at a side (a light region
+ * that took in part of the frame, or missed a shaded row) sees only some of the grid, and
+ * refining cannot move it a whole cell: each side is moved by whole cells of the fit's own
+ * lattice, the arrangements whose lines lie best on the print are refined, and the one that
+ * sees most of the grid (its edges against the frame included) is kept.
+ */
+export function onTheLattice(gray: GrayImage, corners: Quad): GridFit {
+  const h = fieldHomography(corners)
+  let best: GridFit = { corners, score: gridScore(gray, corners), support: gridSupport(gray, corners) }
+  if (!h) return best
+  const arrangements: { corners: Quad; score: number }[] = []
+  const reach = LATTICE_REACH
+  for (let left = -reach; left <= reach; left++)
+    for (let right = -reach; right <= reach; right++)
+      for (let far = -reach; far <= reach; far++)
+        for (let near = -reach; near <= reach; near++) {
+          if ((left === 0 && right === 0 && far === 0 && near === 0) || COLUMNS + right - left < 2 || ROWS + near - far < 2) continue
+          const moved = [
+            applyHomography(h, left, far),
+            applyHomography(h, COLUMNS + right, far),
+            applyHomography(h, COLUMNS + right, ROWS + near),
+            applyHomography(h, left, ROWS + near),
+          ] as Quad
+          const score = gridScore(gray, moved)
+          if (Number.isFinite(score)) arrangements.push({ corners: moved, score })
+        }
+  arrangements.sort((a, b) => b.score - a.score)
+  for (const arrangement of arrangements.slice(0, LATTICE_REFINED)) {
+    const refined = refine(gray, arrangement.corners)
+    const fit = { corners: refined, score: gridScore(gray, refined), support: gridSupport(gray, refined) }
+    if (fit.support > best.support) best = fit
+  }
+  return best
+}
 
 interface Region {
   labels: Int32Array
