@@ -637,7 +637,7 @@ const WIDEST_STONE = 0.45
  * In front of the other side's stone, a reading is asked when it is not plainly its own
  * colour either: a red stone's side in its shade is a dark grey, nearer a dark blue than red.
  */
-function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
+export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
   const asked: Cell[] = []
   for (let i = 0; i < cells.length; i++) {
     const reading = cells[i]!

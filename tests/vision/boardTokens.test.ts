@@ -5,9 +5,9 @@
 // maroon and navy stones beside a maroon ring line; the tokens' height measured.
 import { describe, expect, it } from 'vitest'
 import type { Cell } from '../../engine/index.ts'
-import { readBoard, type BoardReading } from '../../vision/board.ts'
+import { cellsAFartherStoneMayReach, readBoard, type BoardReading, type CellReading } from '../../vision/board.ts'
 import { emptyCellsContrast, sampleCellsAsTokens, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
-import type { Lab, Rgb } from '../../vision/raster.ts'
+import { rgbToLab, type Lab, type Rgb } from '../../vision/raster.ts'
 import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
 
 const RED: Rgb = [200, 40, 45]
@@ -289,5 +289,26 @@ describe('stones one side’s colour a shade of the other’s', () => {
     const { image, corners } = renderTokenScene(scene(tokens, { height: 0.25, radius: 0.41, elevation: 40, zones }))
     const reading = readBoard(image, { corners, colours: { red: TAN, blue: BROWN } })
     expect(silentlyWrong(reading, tokens, { red: TAN, blue: BROWN })).toEqual([])
+  })
+})
+
+describe('a farther stone’s side seen where a nearer cell is read', () => {
+  // extra7 board-07 a10: an empty cell in front of a red stone, read where a tall token's top
+  // would be — on the red stone's side in its shade, a dark grey (L* 24) nearer the dark blue
+  // stones than red, and not asked.
+  const prototypes = { red: rgbToLab(110, 30, 39), blue: rgbToLab(55, 57, 92) }
+  const sample = (cell: Cell, centre: Lab, lean: number): CellSample => ({ cell, centre, centreRgb: [0, 0, 0], contrast: 30, printed: [89, -3, 1], lean, side: null })
+  const row1: Cell[] = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']
+  const row2: Cell[] = ['a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2']
+  const shadedSide: Lab = [24.3, -1.4, 1.2]
+
+  it('asks about a reading of one side in front of the other side’s stone when it is not plainly its colour', () => {
+    const nearer = [shadedSide, prototypes.blue, shadedSide, shadedSide]
+    const samples = [...row1.map((cell, i) => sample(cell, nearer[i] ?? [89, -3, 1], 0.5)), ...row2.map((cell) => sample(cell, prototypes.red, 0.5))]
+    const states: CellReading['state'][] = ['blue', 'blue', 'blue', 'blue', 'empty', 'empty', 'empty', 'empty', 'red', 'red', 'empty', 'red']
+    const cells = samples.map((s, i) => ({ cell: s.cell, state: states[i] ?? 'empty', confidence: 0.8 }))
+    // d1 leans too little for d2's side to reach where it is read.
+    samples[3] = sample('d1', shadedSide, 0.2)
+    expect(cellsAFartherStoneMayReach(samples, cells, prototypes)).toEqual(['a1'])
   })
 })
