@@ -234,6 +234,23 @@ describe('stones read from their shaded sides', () => {
   })
 })
 
+describe('a height no top measured', () => {
+  it('takes no height from a lone top whose patch runs on into print of its colour behind it', () => {
+    // White stones on white print but one on a lilac ring cell, white cells behind it (a fresh
+    // render's board, seed 43, read at its true corners): the lone top's patch ran on into the
+    // white cells, the tokens came out 0.5 tall, every side was looked for on the board behind
+    // its token and the white stones were read empty without a question.
+    const WHITE: Rgb = [246, 246, 246]
+    const white: Rgb = [244, 244, 242]
+    const zones = { guard: white, none: white, outer: [170, 150, 220] as Rgb, middle: white, centre: [230, 160, 150] as Rgb }
+    const tokens: SceneToken[] = ['c2', 'b4', 'e6'].map((cell) => ({ cell: cell as Cell, colour: WHITE }))
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.2, elevation: 44, zones, side: undefined }))
+    expect(sampleCellsAsTokens(image, corners).height).toBeLessThan(0.5)
+    const reading = readBoard(image, { corners, colours: { red: WHITE, blue: [30, 30, 32] } })
+    expect(silentlyWrong(reading, tokens, { red: WHITE, blue: [30, 30, 32] })).toEqual([])
+  })
+})
+
 describe('a top printed over in a stone’s own colour', () => {
   // extra9 board-10 a6: a white stone on near-white print under a bulb, its thin side read a
   // few pixels off as the print; the empty cells round it read 0.5–1.0 from the print.

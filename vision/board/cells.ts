@@ -393,8 +393,14 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
     // outvote one misjudged rim (a dark line or a farther stone's shadow just beyond it), the
     // height is the one the patches alone give, short of the rims: a lower bound.
     const agreed = tops.length >= TOPS_TO_TRUST_HEIGHT
-    height = estimateHeight(camera, tops.map((t) => (agreed ? t.top : t.within)))
-    measured = tops.length
+    const estimated = estimateHeight(camera, tops.map((t) => (agreed ? t.top : t.within)))
+    // A height at the tallest believed is no measurement: a top's patch ran on into print of
+    // its own colour beyond it (a white stone at a ring's edge, white cells behind), and read
+    // that tall every cell and every side is looked for above the tokens, on the board behind.
+    if (estimated < TALLEST_TOKEN) {
+      height = estimated
+      measured = tops.length
+    }
   }
 
   const samples: CellSample[] = []
