@@ -246,24 +246,48 @@ export function resize(image: RgbaImage, width: number, height: number): RgbaIma
     }
     const { data } = image
     const target = out.data
+    // A source row blended across (left · (1 − tx) + right · tx, per output column and channel),
+    // kept as the double sampleBilinear has before blending rows: an enlarged copy's output rows
+    // share their source rows, which are then blended across once for all of them.
+    const across = (sourceRow: number, into: Float64Array) => {
+      const row = sourceRow * image.width
+      for (let x = 0, c = 0; x < width; x++, c += 3) {
+        const tx = weight[x]!
+        const ux = 1 - tx
+        const a = (row + left[x]!) * 4
+        const b = (row + right[x]!) * 4
+        into[c] = data[a]! * ux + data[b]! * tx
+        into[c + 1] = data[a + 1]! * ux + data[b + 1]! * tx
+        into[c + 2] = data[a + 2]! * ux + data[b + 2]! * tx
+      }
+    }
+    let upper = new Float64Array(width * 3)
+    let lower = new Float64Array(width * 3)
+    let upperRow = -1
+    let lowerRow = -1
     for (let y = 0; y < height; y++) {
       const fy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * sy - 0.5))
       const y0 = Math.floor(fy)
       const ty = fy - y0
       const uy = 1 - ty
-      const top = y0 * image.width
-      const bottom = Math.min(image.height - 1, y0 + 1) * image.width
+      const y1 = Math.min(image.height - 1, y0 + 1)
+      if (upperRow !== y0) {
+        // Rows only move down: the last row below is often this row's row above.
+        if (lowerRow === y0) {
+          ;[upper, lower] = [lower, upper]
+          lowerRow = -1
+        } else across(y0, upper)
+        upperRow = y0
+      }
+      if (lowerRow !== y1) {
+        across(y1, lower)
+        lowerRow = y1
+      }
       // The three channels written out, each (upper · (1 − ty) + lower · ty) as sampleBilinear has it.
-      for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
-        const tx = weight[x]!
-        const ux = 1 - tx
-        const i00 = (top + left[x]!) * 4
-        const i10 = (top + right[x]!) * 4
-        const i01 = (bottom + left[x]!) * 4
-        const i11 = (bottom + right[x]!) * 4
-        target[o] = (data[i00]! * ux + data[i10]! * tx) * uy + (data[i01]! * ux + data[i11]! * tx) * ty
-        target[o + 1] = (data[i00 + 1]! * ux + data[i10 + 1]! * tx) * uy + (data[i01 + 1]! * ux + data[i11 + 1]! * tx) * ty
-        target[o + 2] = (data[i00 + 2]! * ux + data[i10 + 2]! * tx) * uy + (data[i01 + 2]! * ux + data[i11 + 2]! * tx) * ty
+      for (let c = 0, o = y * width * 4; c < width * 3; c += 3, o += 4) {
+        target[o] = upper[c]! * uy + lower[c]! * ty
+        target[o + 1] = upper[c + 1]! * uy + lower[c + 1]! * ty
+        target[o + 2] = upper[c + 2]! * uy + lower[c + 2]! * ty
         target[o + 3] = 255
       }
     }
