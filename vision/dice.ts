@@ -7,7 +7,7 @@
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type Point, type RgbaImage } from './raster.ts'
-import { alikePips, findPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
+import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND } from './dice/body.ts'
@@ -70,10 +70,13 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
   const blur = 0.7 * Math.max(1, scale)
   const gray = gaussianBlur(toGray(small), blur)
   // Pips by colour are looked for only on the copy the faces are read from.
+  // A channel that cannot hold a pip (its levels too close together) is left out unblurred.
   const byColour = () =>
-    COLOUR_CHANNELS.map(({ channel, of }) => {
-      const gray = gaussianBlur(of(small), blur)
-      return { gray, pips: findPips(gray, small, largest * scale).map((pip) => ({ ...pip, channel })) }
+    COLOUR_CHANNELS.flatMap(({ channel, of }) => {
+      const lean = of(small)
+      if (!mayHoldPips(lean)) return []
+      const gray = gaussianBlur(lean, blur)
+      return [{ gray, pips: findPips(gray, small, largest * scale).map((pip) => ({ ...pip, channel })) }]
     })
   return { small, scale, gray, pips: findPips(gray, small, largest * scale), byColour }
 }

@@ -56,6 +56,7 @@ export function alikePips(a: Pip, b: Pip): boolean {
  * colour (read only around pips).
  */
 export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity): Pip[] {
+  if (!mayHoldPips(gray)) return []
   const longSide = Math.max(gray.width, gray.height)
   const found: Pip[] = []
   // Pips parted from a run of them on the finest scale, kept where no pip was found whole.
@@ -131,6 +132,28 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
   }
   const apart = crowded.filter((pip) => !found.some((seen) => Math.hypot(seen.x - pip.x, seen.y - pip.y) < 1.2 * Math.max(seen.radius, pip.radius)))
   return dedupe(withoutWholeDice([...found, ...apart]))
+}
+
+/**
+ * Whether a copy may hold a pip at all. A pip's blob is where a pixel differs from its surround
+ * by more than 0.6 of MIN_CONTRAST, and a surround — a mean, as are a blur and a halved copy —
+ * lies within the copy's own levels: a copy whose levels all lie that close together (a colour
+ * channel of a grey photo) holds none, and neither does its blur. Half a level is left for the
+ * rounding of the means.
+ */
+export function mayHoldPips(gray: GrayImage): boolean {
+  const spread = MIN_CONTRAST * 0.6 - 0.5
+  let low = Infinity
+  let high = -Infinity
+  const { data } = gray
+  // Most copies show a spread within their first rows: only a plain one is read to its end.
+  for (let p = 0; p < data.length; p++) {
+    const v = data[p]!
+    if (v < low) low = v
+    if (v > high) high = v
+    if (high - low > spread) return true
+  }
+  return false
 }
 
 /** Two streaks of one die smeared by one motion: near each other and along the same axis. */
