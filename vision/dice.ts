@@ -222,6 +222,8 @@ function doubtOddSizes(faces: Face[]): void {
 }
 
 const OTHER_KIND = 'pips unlike the other dice’s'
+/** A sure face of this many pips or more shows its kind of pips to be one of the roll's. */
+const VOUCHING_PIPS = 3
 const SMALLER_PIPS = 'pips smaller than the other dice’s'
 const LARGER_PIPS = 'pips larger than the other dice’s'
 const NOT_ROUND = 'a lone pip that is not round'
@@ -257,8 +259,12 @@ function doubtOddKinds(faces: Face[]): void {
   const sure = withLayouts.length > 0 ? withLayouts : surely
   const kinds = sure.map((f) => pipKind(f.pips[0]!))
   const majority = kinds.find((kind) => 2 * kinds.filter((k) => k === kind).length > kinds.length)
+  // A tray may hold dice of several sets (white pips on red, dark on ivory, red on blue): a kind
+  // shown by a sure face of three pips or more — a layout a glint or a letter hardly makes — is
+  // one of the roll's, however few of its dice there are.
+  const shown = new Set(surely.filter((f) => f.pips.length >= VOUCHING_PIPS).map((f) => pipKind(f.pips[0]!)))
   for (const face of faces) {
-    if (majority !== undefined && pipKind(face.pips[0]!) !== majority) {
+    if (majority !== undefined && pipKind(face.pips[0]!) !== majority && !shown.has(pipKind(face.pips[0]!))) {
       face.confidence = Math.min(face.confidence, 0.4)
       face.doubts.push(OTHER_KIND)
     }
@@ -278,8 +284,8 @@ function doubtOddKinds(faces: Face[]): void {
  * asked about all the same. A round blob larger than the pips on a die's face may be a whole dark
  * die seen from high up, and a lone pip of the other kind with nothing else against it a die of
  * a mixed set: both are asked about. The roll's kind is that of its sure dice with a layout or, in a
- * roll of ones, of at least two sure ones; when they are of both kinds (a mixed tray), nothing
- * is dropped. Two such specks a few pixels apart fit a two's diagonal: a two is dropped alike
+ * roll of ones, of at least two sure ones; when they are of several kinds (a tray of several
+ * sets), only a pip of a kind none of them shows is unlike the roll. Two such specks a few pixels apart fit a two's diagonal: a two is dropped alike
  * when its pips are both of the other kind and smaller than the roll's, and it is in doubt besides.
  */
 export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
@@ -303,11 +309,15 @@ export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
   const kept = faces.filter(
     (face) => face.pips.length > 1 || ((pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face)) && !speck(face)),
   )
-  if (new Set(roll.map((f) => pipKind(f.pips[0]!))).size !== 1) return kept
+  const kinds = new Set(roll.map((f) => pipKind(f.pips[0]!))).size
+  if (kinds === 0) return kept
+  // In a tray of several sets the pips' sizes differ from set to set: only a kind of pips no
+  // sure face shows (doubtOddKinds) makes a lone pip unlike the roll.
+  const mixed = kinds > 1
   // Signs against a lone pip, each counted once however many doubts show it.
   const stray = (face: Face) => {
     const has = (doubt: string) => face.doubts.includes(doubt)
-    const unlike = has(OTHER_KIND) || has(SMALLER_PIPS) || (has(LARGER_PIPS) && has(NOT_ROUND))
+    const unlike = has(OTHER_KIND) || (!mixed && (has(SMALLER_PIPS) || (has(LARGER_PIPS) && has(NOT_ROUND))))
     // A pip a little smaller than the others' is no sign on its own: a one's pip found whole is.
     const signs = [has(OTHER_KIND), has(SMALLER_PIPS), has(NOT_ROUND), noBody(face)]
     return unlike && signs.filter(Boolean).length >= 2

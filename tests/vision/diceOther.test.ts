@@ -24,6 +24,8 @@ interface Die {
   angle: number
   /** Pips (indices into PIPS[value]) left unprinted: a pip worn off, or lost in a glint. */
   missing?: number[]
+  /** The pips' colour of a die of another set in the tray (the look's unless given). */
+  pipColour?: Rgb
 }
 
 interface Look {
@@ -54,7 +56,7 @@ function draw(width: number, height: number, dice: Die[], look: Look, seed: numb
       const qy = Math.max(Math.abs(dy) - (0.5 - corner), 0)
       if (Math.hypot(qx, qy) > corner) continue
       for (const [k, [i, j]] of PIPS[die.value]!.entries())
-        if (!die.missing?.includes(k) && Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return look.pipColour
+        if (!die.missing?.includes(k) && Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return die.pipColour ?? look.pipColour
       return look.body(dx, dy, die)
     }
     return look.table?.(x, y) ?? [206, 206, 200]
@@ -168,6 +170,23 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     expect(reading.values).toEqual([5, 4, 6, 2])
     expect(reading.uncertain).toEqual([at(540)])
     expect(reading.dice[at(540)]!.doubts).toContain('a two as short as a side of the other dice’s faces')
+  })
+
+  it('reads every die of a tray of two sets surely: dark pips on ivory, and white pips on red with a layout of three or more', () => {
+    // Two ivory dice with black pips and two red dice with white pips (four dice: the outline
+    // reader, which reads only whole rolls of five, keeps out of it). The red five shows that
+    // light pips are the roll's too, though fewer of its dice have them, and the red one is no
+    // glint either.
+    const body = (_dx: number, _dy: number, die: Die): Rgb => (die.pipColour ? [170, 30, 40] : [236, 226, 200])
+    const look: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body, table: (): Rgb => [120, 120, 118] }
+    const white: Rgb = [240, 238, 236]
+    const dice = [
+      { x: 100, y: 200, value: 4, angle: 0.1 },
+      { x: 360, y: 200, value: 6, angle: 0.2 },
+      { x: 480, y: 300, value: 5, angle: 0.3, pipColour: white },
+      { x: 300, y: 420, value: 1, angle: 0.25, pipColour: white },
+    ]
+    expect(valuesOf(draw(640, 560, dice, look, 23))).toEqual({ values: [4, 6, 5, 1], uncertain: [] })
   })
 
   it('reads no two from two whole dark dice on a white tray: the face between them ends nowhere', () => {
