@@ -26,6 +26,8 @@ interface Die {
   missing?: number[]
   /** The pips' colour of a die of another set in the tray (the look's unless given). */
   pipColour?: Rgb
+  /** Pips (indices into PIPS[value]) cut into by a streak of the face: an ellipse of a round pip's area, twice as long as wide. */
+  streaked?: number[]
 }
 
 interface Look {
@@ -55,8 +57,11 @@ function draw(width: number, height: number, dice: Die[], look: Look, seed: numb
       const qx = Math.max(Math.abs(dx) - (0.5 - corner), 0)
       const qy = Math.max(Math.abs(dy) - (0.5 - corner), 0)
       if (Math.hypot(qx, qy) > corner) continue
-      for (const [k, [i, j]] of PIPS[die.value]!.entries())
-        if (!die.missing?.includes(k) && Math.hypot(dx - i * look.step, dy - j * look.step) < look.pip) return die.pipColour ?? look.pipColour
+      for (const [k, [i, j]] of PIPS[die.value]!.entries()) {
+        const [along, across] = die.streaked?.includes(k) ? [Math.SQRT2, Math.SQRT1_2] : [1, 1]
+        const off = Math.hypot((dx - i * look.step) / along, (dy - j * look.step) / across)
+        if (!die.missing?.includes(k) && off < look.pip) return die.pipColour ?? look.pipColour
+      }
       return look.body(dx, dy, die)
     }
     return look.table?.(x, y) ?? [206, 206, 200]
@@ -187,6 +192,22 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
       { x: 300, y: 420, value: 1, angle: 0.25, pipColour: white },
     ]
     expect(valuesOf(draw(640, 560, dice, look, 23))).toEqual({ values: [4, 6, 5, 1], uncertain: [] })
+  })
+
+  it('reads a four one of whose pips a streak flattened as a four, and asks: its round pips alone fit no layout', () => {
+    // A streak of the face cuts into one pip of the four: the pips' roundness differs more than
+    // a slant makes it, and the three round pips, an L, are no die's layout. Together the four
+    // fit a four's grid closely, and are neither flatter and smaller together (a side face).
+    const look: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory, table: (): Rgb => [120, 120, 118] }
+    const dice = [
+      { x: 120, y: 240, value: 5, angle: 0.1 },
+      { x: 280, y: 240, value: 3, angle: 0.4 },
+      { x: 440, y: 240, value: 4, angle: 0.2, streaked: [3] },
+    ]
+    const reading = readDice(draw(640, 480, dice, look, 29))
+    expect(reading.values).toEqual([5, 3, 4])
+    expect(reading.uncertain).toEqual([2])
+    expect(reading.dice[2]!.doubts).toContain('pips of unlike roundness joined into one layout')
   })
 
   it('reads no two from two whole dark dice on a white tray: the face between them ends nowhere', () => {

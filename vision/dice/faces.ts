@@ -183,12 +183,13 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   return true
 }
 
-function similarPips(a: Pip, b: Pip): boolean {
+/** `bySlant`: pips much rounder than the other lie on different faces (false: only their size, tone and contrast are compared). */
+function similarPips(a: Pip, b: Pip, bySlant = true): boolean {
   if (a.polarity !== b.polarity) return false
   const ratio = Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius)
   if (ratio > 1.4) return false
   // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
-  if (Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
+  if (bySlant && Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
   // One face is lit alike, and the lighter tone shows the light: the face of a die with dark
   // pips, but the paint of light pips on a coloured die, whose face may be translucent or
   // marbled and so lighter or darker from one pip to the next.
@@ -196,7 +197,7 @@ function similarPips(a: Pip, b: Pip): boolean {
   const contrasts = Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast)
   if (contrasts > (a.polarity === 1 ? 1.45 : 1.8)) return false
   if (lighter > Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))) return false
-  if (Math.min(a.roundness, b.roundness) < 0.8) {
+  if (bySlant && Math.min(a.roundness, b.roundness) < 0.8) {
     const turn = Math.abs(((a.angle - b.angle + Math.PI * 1.5) % Math.PI) - Math.PI / 2)
     if (turn > Math.PI / 6) return false
   }
@@ -222,16 +223,76 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
     }
   const groups = new Map<number, number[]>()
   for (let i = 0; i < n; i++) groups.set(root(i), [...(groups.get(root(i)) ?? []), i])
+  const joinedGroups = new Set<number[]>()
+  const joined = joinAcrossSlants([...groups.values()], image, pips, links, joinedGroups)
   const faces: Face[] = []
   // Top faces parted from their die's side face by roundness are whole faces, not guesses.
   const topFaces = new Set<number[]>()
-  for (const members of groups.values()) {
+  for (const members of joined) {
     for (const part of splitIntoFaces(members, pips, links, topFaces)) {
       const face = readFace(image, part.map((i) => pips[i]!), part.length < members.length && !topFaces.has(part), pips)
-      if (face) faces.push(face)
+      if (!face) continue
+      if (joinedGroups.has(members) && part === members) {
+        face.doubts.push(JOINED)
+        face.confidence = Math.min(face.confidence, JOINED_CONFIDENCE)
+      }
+      faces.push(face)
     }
   }
   return dropSideFaces(faces, pips)
+}
+
+const JOINED = 'pips of unlike roundness joined into one layout'
+/**
+ * A die's side face seen at a slant shows its pips flatter and smaller together (their area
+ * shrinks as they flatten), where a streak cutting into a pip flattens it alone: two pips or more
+ * flatter than the other group's and this much smaller (in radius) are a side face's.
+ */
+const SLANT_SMALLER = 0.85
+
+function sideFaceOf(a: readonly Pip[], b: readonly Pip[]): boolean {
+  const [flatter, rounder] = mean(a.map((p) => p.roundness)) < mean(b.map((p) => p.roundness)) ? [a, b] : [b, a]
+  return flatter.length >= 2 && mean(flatter.map((p) => p.radius)) < SLANT_SMALLER * mean(rounder.map((p) => p.radius))
+}
+/** A face joined across unlike roundness is likelier right than its parts, but the player confirms it. */
+const JOINED_CONFIDENCE = 0.6
+/** A joined layout must fit its grid this closely (a face's own pips: up to 0.15 before any doubt). */
+const JOINED_RESIDUAL = 0.15
+
+/**
+ * Small pips on a marbled or translucent face (a few pixels of the photo each) are cut into by
+ * its streaks, and their measured roundness scatters far more than a slant makes it: the pips of
+ * one face are then left in two groups, each read as a smaller face (a four's side as a two).
+ * Two groups of one kind, linked but for their pips' roundness, whose pips together fit a
+ * layout closely on a die's grid, are joined into one face (and added to `joinedGroups`); it is
+ * asked about.
+ */
+function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly Pip[], links: boolean[][], joinedGroups: Set<number[]>): number[][] {
+  const result = [...groups]
+  const near = (i: number, j: number) =>
+    Math.hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y) <= MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
+  for (let changed = true; changed; ) {
+    changed = false
+    search: for (let a = 0; a < result.length; a++)
+      for (let b = a + 1; b < result.length; b++) {
+        const union = [...result[a]!, ...result[b]!]
+        if (union.length < 3 || union.length > 6) continue
+        const bridged = result[a]!.some((i) =>
+          result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && sameFace(image, pips[i]!, pips[j]!, pips)),
+        )
+        if (!bridged || sideFaceOf(result[a]!.map((i) => pips[i]!), result[b]!.map((i) => pips[i]!))) continue
+        const members = union.map((i) => pips[i]!)
+        const fit = fitLayout(members)
+        if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null) continue
+        for (const i of result[a]!) for (const j of result[b]!) links[i]![j] = links[j]![i] = true
+        result.splice(b, 1)
+        result[a] = union
+        joinedGroups.add(union)
+        changed = true
+        break search
+      }
+  }
+  return result
 }
 
 /** A face whose pips are this much less round than a neighbour's is a side face of that neighbour's die. */
