@@ -194,18 +194,20 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     expect(valuesOf(draw(640, 560, dice, look, 23))).toEqual({ values: [4, 6, 5, 1], uncertain: [] })
   })
 
-  it('reads a four one of whose pips a streak flattened as a four, and asks: its round pips alone fit no layout', () => {
-    // A streak of the face cuts into one pip of the four: the pips' roundness differs more than
-    // a slant makes it, and the three round pips, an L, are no die's layout. Together the four
-    // fit a four's grid closely, and are neither flatter and smaller together (a side face).
+  it('reads a four one of whose pips a streak flattened as a four: its round pips alone fit no layout', () => {
+    // A streak of the face cuts into pips: their roundness differs more than a slant makes it,
+    // and the round pips alone (an L of three, a four's side) are no die's layout or a shorter
+    // one. Together a face's pips fit a four's grid closely, and they are not flatter and
+    // smaller together (a side face). One pip flattened alone is read surely; two groups of two
+    // are asked about.
     const look: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory, table: (): Rgb => [120, 120, 118] }
     const dice = [
       { x: 120, y: 240, value: 5, angle: 0.1 },
-      { x: 280, y: 240, value: 3, angle: 0.4 },
-      { x: 440, y: 240, value: 4, angle: 0.2, streaked: [3] },
+      { x: 280, y: 240, value: 4, angle: 0.2, streaked: [3] },
+      { x: 440, y: 240, value: 4, angle: 0.3, streaked: [2, 3] },
     ]
     const reading = readDice(draw(640, 480, dice, look, 29))
-    expect(reading.values).toEqual([5, 3, 4])
+    expect(reading.values).toEqual([5, 4, 4])
     expect(reading.uncertain).toEqual([2])
     expect(reading.dice[2]!.doubts).toContain('pips of unlike roundness joined into one layout')
   })

@@ -254,7 +254,7 @@ function sideFaceOf(a: readonly Pip[], b: readonly Pip[]): boolean {
   const [flatter, rounder] = mean(a.map((p) => p.roundness)) < mean(b.map((p) => p.roundness)) ? [a, b] : [b, a]
   return flatter.length >= 2 && mean(flatter.map((p) => p.radius)) < SLANT_SMALLER * mean(rounder.map((p) => p.radius))
 }
-/** A face joined across unlike roundness is likelier right than its parts, but the player confirms it. */
+/** A face joined from groups of several pips each is likelier right than its parts, but the player confirms it. */
 const JOINED_CONFIDENCE = 0.6
 /** A joined layout must fit its grid this closely (a face's own pips: up to 0.15 before any doubt). */
 const JOINED_RESIDUAL = 0.15
@@ -264,8 +264,10 @@ const JOINED_RESIDUAL = 0.15
  * its streaks, and their measured roundness scatters far more than a slant makes it: the pips of
  * one face are then left in two groups, each read as a smaller face (a four's side as a two).
  * Two groups of one kind, linked but for their pips' roundness, whose pips together fit a
- * layout closely on a die's grid, are joined into one face (and added to `joinedGroups`); it is
- * asked about.
+ * layout closely on a die's grid, are joined into one face. A single pip joined to a layout is
+ * read surely: a side face at a slant could only add it beyond the top face's grid (and a
+ * speck exactly at a two's or a four's middle is checked as a dark spot is). Joins of two groups
+ * of two pips or more each are added to `joinedGroups` and asked about.
  */
 function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly Pip[], links: boolean[][], joinedGroups: Set<number[]>): number[][] {
   const result = [...groups]
@@ -285,9 +287,10 @@ function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly P
         const fit = fitLayout(members)
         if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null) continue
         for (const i of result[a]!) for (const j of result[b]!) links[i]![j] = links[j]![i] = true
+        // One pip flattened alone is what a streak does; two groups of pips each are asked about.
+        if ((result[a]!.length >= 2 && result[b]!.length >= 2) || joinedGroups.has(result[a]!) || joinedGroups.has(result[b]!)) joinedGroups.add(union)
         result.splice(b, 1)
         result[a] = union
-        joinedGroups.add(union)
         changed = true
         break search
       }
