@@ -26,6 +26,8 @@ interface Die {
   missing?: number[]
   /** The pips' colour of a die of another set in the tray (the look's unless given). */
   pipColour?: Rgb
+  /** Pips (indices into PIPS[value]) printed at half the radius: too small for the pip finder's scales, yet darkening their spot. */
+  shrunk?: number[]
   /** Pips (indices into PIPS[value]) cut into by a streak of the face: an ellipse of a round pip's area, twice as long as wide. */
   streaked?: number[]
 }
@@ -60,7 +62,8 @@ function draw(width: number, height: number, dice: Die[], look: Look, seed: numb
       for (const [k, [i, j]] of PIPS[die.value]!.entries()) {
         const [along, across] = die.streaked?.includes(k) ? [Math.SQRT2, Math.SQRT1_2] : [1, 1]
         const off = Math.hypot((dx - i * look.step) / along, (dy - j * look.step) / across)
-        if (!die.missing?.includes(k) && off < look.pip) return die.pipColour ?? look.pipColour
+        const radius = die.shrunk?.includes(k) ? look.pip / 2 : look.pip
+        if (!die.missing?.includes(k) && off < radius) return die.pipColour ?? look.pipColour
       }
       return look.body(dx, dy, die)
     }
@@ -210,6 +213,22 @@ describe('dice unlike the ivory webcam dice (generated here)', { timeout: 60_000
     expect(reading.values).toEqual([5, 4, 4])
     expect(reading.uncertain).toEqual([2])
     expect(reading.dice[2]!.doubts).toContain('pips of unlike roundness joined into one layout')
+  })
+
+  it('reads a row of three beside a column of unfound pips as a six, and asks', () => {
+    // The six's right-hand pips are printed small, below the pip finder's reach: its left
+    // column alone is a row of three, whose face ends close on one side. Two spacings across on
+    // the other, three dark spots level with its pips, with face between them: a six.
+    const look: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body: ivory, table: (): Rgb => [120, 120, 118] }
+    const dice = [
+      { x: 120, y: 240, value: 5, angle: 0.1 },
+      { x: 280, y: 240, value: 4, angle: 0.3 },
+      { x: 440, y: 240, value: 6, angle: 0.2, shrunk: [1, 3, 5] },
+    ]
+    const reading = readDice(draw(640, 480, dice, look, 31))
+    expect(reading.values).toEqual([5, 4, 6])
+    expect(reading.uncertain).toEqual([2])
+    expect(reading.dice[2]!.doubts).toContain('a row of three beside a column of unfound pips: a six')
   })
 
   it('reads no two from two whole dark dice on a white tray: the face between them ends nowhere', () => {

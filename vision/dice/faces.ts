@@ -530,12 +530,54 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     }
   }
   if (fit.value === 3 && !wideAcross(image, pips, face, contrast)) {
-    doubts.push('a three whose face ends close beside it')
+    const six = otherColumn(image, pips, face, contrast, radius)
+    if (six) {
+      // Read as the six it is more likely to be, and asked all the same.
+      doubts.push('a row of three beside a column of unfound pips: a six')
+      Object.assign(fit, six)
+    } else doubts.push('a three whose face ends close beside it')
     confidence = Math.min(confidence, 0.5)
   }
   const step = Math.max(norm(fit.u), norm(fit.v))
   const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
   return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
+}
+
+/**
+ * A three in a row whose face ends close on one side may be one column of a six whose other
+ * column the pip finder lost (faint or marbled pips): two spacings across, on one side, three
+ * spots of the pips' tone, each level with a pip of the row, with face between them (where the
+ * tray past a die's edge would be of one tone throughout). The six's centre and grid, or null.
+ */
+function otherColumn(image: FaceImage, pips: readonly Pip[], face: number, contrast: number, radius: number) {
+  const { first, middle, last, along, spacing, across } = rowOfThree(pips)
+  const polarity = middle.polarity
+  const toward = (point: Point) => polarity * (face - sampleDisc(image.gray, point, 0.6 * radius))
+  for (const sign of [1, -1]) {
+    const shift = mul(across, 2 * sign * spacing)
+    const column = [first, middle, last].map((p) => add(p, shift))
+    const between = [mul(add(column[0]!, column[1]!), 0.5), mul(add(column[1]!, column[2]!), 0.5), add(middle, mul(shift, 0.5))]
+    const pipLike = column.every((spot) => toward(spot) > SIX_COLUMN_PIP * contrast)
+    const faceLike = between.every((spot) => toward(spot) < SIX_COLUMN_FACE * contrast)
+    if (pipLike && faceLike)
+      return { value: 6, centre: add(middle, mul(shift, 0.5)), u: mul(shift, 0.5), v: mul(along, 0.5) }
+  }
+  return null
+}
+
+/** A lost pip differs from the face by at least this share of the found pips' contrast (as a dark spot does). */
+const SIX_COLUMN_PIP = 0.45
+/** The face between a six's pips differs from the face around its found pips by less than this share of their contrast. */
+const SIX_COLUMN_FACE = 0.25
+
+/** A three's pips in order along its row, the row from first to last, its pips' spacing and the unit vector across it. */
+function rowOfThree(pips: readonly Pip[]) {
+  const centre = { x: mean(pips.map((p) => p.x)), y: mean(pips.map((p) => p.y)) }
+  const middle = [...pips].sort((a, b) => norm(sub(a, centre)) - norm(sub(b, centre)))[0]!
+  const [first, last] = pips.filter((p) => p !== middle) as [Pip, Pip]
+  const along = sub(last, first)
+  const spacing = norm(along) / 2
+  return { first, middle, last, along, spacing, across: { x: -along.y / (2 * spacing), y: along.x / (2 * spacing) } }
 }
 
 /**
@@ -548,12 +590,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
  */
 function wideAcross(image: FaceImage, pips: readonly Pip[], face: number, contrast: number): boolean {
   const { gray } = image
-  const centre = { x: mean(pips.map((p) => p.x)), y: mean(pips.map((p) => p.y)) }
-  const middle = [...pips].sort((a, b) => norm(sub(a, centre)) - norm(sub(b, centre)))[0]!
-  const [first, last] = pips.filter((p) => p !== middle) as [Pip, Pip]
-  const along = sub(last, first)
-  const spacing = norm(along) / 2
-  const across = { x: -along.y / (2 * spacing), y: along.x / (2 * spacing) }
+  const { middle, spacing, across } = rowOfThree(pips)
   const run = offFaceRun(image)
   for (const sign of [1, -1]) {
     let off = 0
