@@ -129,7 +129,7 @@ function findDieBlobs(
  * The surface's colour near each pixel: the median over patches of side `patch` (dice
  * cover well under half of one), interpolated between patch centres.
  */
-function surfaceModel(width: number, height: number, lab: Float32Array, patch: number): Float32Array {
+export function surfaceModel(width: number, height: number, lab: Float32Array, patch: number): Float32Array {
   const columns = Math.max(1, Math.round(width / patch))
   const rows = Math.max(1, Math.round(height / patch))
   const cellWidth = width / columns
@@ -192,7 +192,7 @@ function medianOfSorted(sorted: Float32Array): number {
 }
 
 /** A die's shadow is the surface, darker but of the same hue: not part of the die. */
-function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
+export function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
   return lightness < surfaceLightness && lightness > 0.5 * surfaceLightness && hueDistance < 8
 }
 
@@ -201,7 +201,7 @@ function touchesEdge(c: Component, width: number, height: number): boolean {
 }
 
 /** Pips the colour of the surface leave holes in a die's mask: everything enclosed belongs to it. */
-function fillHoles(mask: Uint8Array, width: number, height: number): void {
+export function fillHoles(mask: Uint8Array, width: number, height: number): void {
   const inverse = new Uint8Array(mask.length)
   for (let p = 0; p < mask.length; p++) inverse[p] = mask[p] ? 0 : 1
   const { labels, components } = connectedComponents(inverse, width, height, 4)

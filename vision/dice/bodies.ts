@@ -1,0 +1,271 @@
+// Dice found by their bodies (issue 10). Small dark, marbled or translucent dice in a white tray
+// have pips two or three pixels across, in red, yellow or white: too small and too close for the
+// pip finder (pips.ts) to see each one whole and ringed by plain face, yet the die itself stands
+// out from the tray as a compact square. Such a die is found as a body, its square's way turned
+// from the body's outline, and read by where its layout's pips would be: each of the six layouts
+// is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
+// whose other places all look like face, by the widest margin, is its reading.
+import { connectedComponents, deltaE, percentile, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { fillHoles, isShadow, surfaceModel } from './surface.ts'
+
+export interface DieBody {
+  /** The middle of the body's smallest enclosing rectangle. */
+  centre: Point
+  /** The side of a square of that rectangle's area. */
+  side: number
+  /** How the rectangle is turned (radians, 0…π/2): a square's sides have no first one. */
+  angle: number
+  /** Longer over shorter side of the rectangle. */
+  aspect: number
+  /** Share of the rectangle the body covers (a square's is 1, a disc's π/4). */
+  fill: number
+}
+
+export interface BodyReading {
+  value: number
+  /**
+   * How clearly the layout shows: the faintest of its pip places less the most pip-like of its
+   * other places, in units of the pips' difference from the face (pip places are 1, face 0 … −1).
+   */
+  margin: number
+  centre: Point
+  side: number
+}
+
+/** The tray's own spread is measured over every this many pixels. */
+const SAMPLE_EVERY = 7
+/** A body differs from the tray around it by at least this ΔE, and by twice the tray's 90th percentile. */
+const BODY_LEVEL = 15
+/** A body is square: its rectangle's sides within this ratio, and it fills that much of it (a disc fills 0.79). */
+const SQUARE = 1.35
+const FILLED = 0.75
+/** A die's rectangle is turned in steps of this many degrees. */
+const TURN_STEP = 2
+
+/**
+ * Bodies on the copy `image` of sides within `sides` (pixels of that copy): regions that differ
+ * from the table near them (its median over patches a sixth of the photo, so a shadow or the
+ * tray's light fall-off does not count), shadows left out, holes filled, square and filled.
+ */
+export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }): DieBody[] {
+  const { width, height } = image
+  const surface = surfaceModel(width, height, lab, Math.min(width, height) / 6)
+  const away = new Float32Array(width * height)
+  const shadow = new Uint8Array(width * height)
+  for (let p = 0; p < away.length; p++) {
+    const dl = lab[p * 3]! - surface[p * 3]!
+    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
+    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
+    away[p] = Math.sqrt(dl * dl + da * da + db * db)
+    shadow[p] = isShadow(lab[p * 3]!, surface[p * 3]!, Math.hypot(da, db)) ? 1 : 0
+  }
+  const sample: number[] = []
+  for (let p = 0; p < away.length; p += SAMPLE_EVERY) sample.push(away[p]!)
+  const level = Math.max(BODY_LEVEL, 2 * percentile(sample, 0.9))
+  const mask = new Uint8Array(width * height)
+  for (let p = 0; p < mask.length; p++) mask[p] = away[p]! > level && !shadow[p] ? 1 : 0
+  fillHoles(mask, width, height)
+  const { labels, components } = connectedComponents(mask, width, height, 4)
+  const wanted = new Map<number, number[]>()
+  for (const c of components)
+    if (c.area >= 0.5 * sides.min ** 2 && c.area <= sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 1.5 * sides.max)
+      wanted.set(c.label, [])
+  for (let p = 0; p < labels.length; p++) wanted.get(labels[p]!)?.push(p)
+  const bodies: DieBody[] = []
+  for (const [, pixels] of wanted) {
+    const body = smallestRectangle(pixels, width)
+    if (body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max) bodies.push(body)
+  }
+  return bodies
+}
+
+/** The smallest rectangle around the pixels, turned in TURN_STEP degrees from 0 to 90. */
+function smallestRectangle(pixels: readonly number[], width: number): DieBody {
+  let best = { area: Infinity, angle: 0, long: 0, short: 0, centre: { x: 0, y: 0 } }
+  for (let degrees = 0; degrees < 90; degrees += TURN_STEP) {
+    const angle = (degrees * Math.PI) / 180
+    const cos = Math.cos(angle)
+    const sin = Math.sin(angle)
+    let a0 = Infinity
+    let a1 = -Infinity
+    let b0 = Infinity
+    let b1 = -Infinity
+    for (const p of pixels) {
+      const x = p % width
+      const y = (p - x) / width
+      const a = x * cos + y * sin
+      const b = y * cos - x * sin
+      if (a < a0) a0 = a
+      if (a > a1) a1 = a
+      if (b < b0) b0 = b
+      if (b > b1) b1 = b
+    }
+    const w = a1 - a0 + 1
+    const h = b1 - b0 + 1
+    if (w * h >= best.area) continue
+    const a = (a0 + a1) / 2
+    const b = (b0 + b1) / 2
+    best = { area: w * h, angle, long: Math.max(w, h), short: Math.min(w, h), centre: { x: a * cos - b * sin, y: a * sin + b * cos } }
+  }
+  return { centre: best.centre, side: Math.sqrt(best.area), angle: best.angle, aspect: best.long / best.short, fill: pixels.length / best.area }
+}
+
+/** Grid places (column, row, each −1…1) of each value's pips; a two, three and six lie either way. */
+const LAYOUTS: readonly (readonly [number, number])[][] = [
+  [[0, 0]],
+  [[-1, -1], [1, 1]],
+  [[1, -1], [-1, 1]],
+  [[-1, -1], [0, 0], [1, 1]],
+  [[1, -1], [0, 0], [-1, 1]],
+  [[-1, -1], [1, -1], [1, 1], [-1, 1]],
+  [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, 0]],
+  [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, 0], [1, 0]],
+  [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [0, 1]],
+]
+
+/**
+ * The body's outline includes a translucent die's glow and a dark die's rim, so it says the
+ * face's size only roughly: the layout's step (middle to a corner pip, along a side) is tried
+ * from STEPS[0] to STEPS[1] of the body's side, the grid shifted by up to SHIFT of it and turned
+ * by up to TURN either way.
+ */
+const STEPS = [0.16, 0.32] as const
+const STEP = 0.02
+const SHIFT = 0.05
+const TURN = 0.1
+/** A one's pip is looked for with its grid's other places where a die's other pips would be, not crowded around it. */
+const ONE_STEP = 0.22
+/** Pips differ from the face by at least this ΔE (below it a body is a blank or a stone, not a die we can read). */
+const PIP_COLOUR = 12
+/** The share of the face's places most unlike it whose colour is the pips'. */
+const PIP_SHARE = 0.12
+/** The face's colour and the pips' are read over this much of the body's side around its middle. */
+const FACE_REACH = 0.4
+
+/** Lab at a point between pixels (bilinear). */
+function labBetween(lab: Float32Array, width: number, height: number, x: number, y: number): Lab {
+  const x0 = Math.max(0, Math.min(width - 2, Math.floor(x)))
+  const y0 = Math.max(0, Math.min(height - 2, Math.floor(y)))
+  const fx = Math.min(1, Math.max(0, x - x0))
+  const fy = Math.min(1, Math.max(0, y - y0))
+  const out: Lab = [0, 0, 0]
+  for (let k = 0; k < 3; k++) {
+    const at = (xx: number, yy: number) => lab[(yy * width + xx) * 3 + k]!
+    out[k] = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+  }
+  return out
+}
+
+const medianLab = (colours: readonly Lab[]): Lab =>
+  [0, 1, 2].map((k) => {
+    const sorted = colours.map((c) => c[k]!).sort((a, b) => a - b)
+    return sorted[sorted.length >> 1]!
+  }) as Lab
+
+/**
+ * Reads a body's top face: the face's colour is the median over its middle, the pips' the
+ * median of the places most unlike it; every point is scored from −1 (the face's colour) to 1
+ * (the pips'), so a marbled face's streaks, unlike both, score near 0. Null when no colour on
+ * the face differs enough from it to be pips.
+ */
+export function readBody(lab: Float32Array, width: number, height: number, body: DieBody): BodyReading | null {
+  const { centre, side } = body
+  const along = (angle: number) => ({ cos: Math.cos(angle), sin: Math.sin(angle) })
+  const turned = along(body.angle)
+  const inner: Lab[] = []
+  for (let u = -FACE_REACH; u <= FACE_REACH + 1e-9; u += 0.04)
+    for (let v = -FACE_REACH; v <= FACE_REACH + 1e-9; v += 0.04)
+      inner.push(labBetween(lab, width, height, centre.x + side * (u * turned.cos - v * turned.sin), centre.y + side * (u * turned.sin + v * turned.cos)))
+  const face = medianLab(inner)
+  const unlike = inner.map((colour) => ({ colour, distance: deltaE(colour, face) })).sort((a, b) => b.distance - a.distance)
+  const pip = medianLab(unlike.slice(0, Math.max(3, Math.round(PIP_SHARE * unlike.length))).map((e) => e.colour))
+  const pipToFace = deltaE(pip, face)
+  if (pipToFace < PIP_COLOUR) return null
+  // The score on a half-pixel grid over the body, so the many grids tried read it cheaply.
+  const reach = 0.8 * side
+  const x0 = centre.x - reach
+  const y0 = centre.y - reach
+  const n = Math.ceil(4 * reach) + 2
+  const map = new Float32Array(n * n)
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) {
+      const colour = labBetween(lab, width, height, x0 + i / 2, y0 + j / 2)
+      map[j * n + i] = (deltaE(colour, face) - deltaE(colour, pip)) / pipToFace
+    }
+  const score = (x: number, y: number) => {
+    const gx = Math.max(0, Math.min(n - 1.001, (x - x0) * 2))
+    const gy = Math.max(0, Math.min(n - 1.001, (y - y0) * 2))
+    const i = Math.floor(gx)
+    const j = Math.floor(gy)
+    const fx = gx - i
+    const fy = gy - j
+    return (map[j * n + i]! * (1 - fx) + map[j * n + i + 1]! * fx) * (1 - fy) + (map[(j + 1) * n + i]! * (1 - fx) + map[(j + 1) * n + i + 1]! * fx) * fy
+  }
+  let best: BodyReading | null = null
+  const places = new Array<number>(9)
+  for (const turn of [-TURN, 0, TURN]) {
+    const { cos, sin } = along(body.angle + turn)
+    for (let share = STEPS[0]; share <= STEPS[1] + 1e-9; share += STEP) {
+      const step = share * side
+      // A pip's disc, sampled at 13 points.
+      const radius = 0.3 * step
+      for (let sx = -SHIFT; sx <= SHIFT + 1e-9; sx += SHIFT)
+        for (let sy = -SHIFT; sy <= SHIFT + 1e-9; sy += SHIFT) {
+          const cx = centre.x + sx * side
+          const cy = centre.y + sy * side
+          for (let i = -1; i <= 1; i++)
+            for (let j = -1; j <= 1; j++) {
+              const px = cx + step * (i * cos - j * sin)
+              const py = cy + step * (i * sin + j * cos)
+              let sum = 0
+              let count = 0
+              for (let dx = -1; dx <= 1; dx += 0.5)
+                for (let dy = -1; dy <= 1; dy += 0.5) {
+                  if (dx * dx + dy * dy > 1) continue
+                  sum += score(px + dx * radius, py + dy * radius)
+                  count++
+                }
+              places[(i + 1) * 3 + j + 1] = sum / count
+            }
+          for (const layout of LAYOUTS) {
+            if (layout.length === 1 && share < ONE_STEP) continue
+            const on = new Set(layout.map(([i, j]) => (i + 1) * 3 + j + 1))
+            let faintestPip = Infinity
+            let likestFace = -Infinity
+            places.forEach((value, k) => {
+              if (on.has(k)) faintestPip = Math.min(faintestPip, value)
+              else likestFace = Math.max(likestFace, value)
+            })
+            const margin = faintestPip - likestFace
+            if (!best || margin > best.margin) best = { value: layout.length, margin, centre: { x: cx, y: cy }, side }
+          }
+        }
+    }
+  }
+  return best
+}
+
+/** Bodies this much smaller or larger than the roll's sure dice are no dice of it. */
+const BODY_SIZES = { min: 0.6, max: 1.6 }
+/** A body this near a die already read (in the larger one's sides) is that die. */
+const SAME_DIE = 0.6
+/** Layouts of two pips or more read by this margin, and ones by ONE_MARGIN (a glint in the middle passes for a one), are kept. */
+const MARGIN = 1
+const ONE_MARGIN = 1.5
+
+/**
+ * Dice the pip reader missed, read from their bodies on `image` (a copy of the photo): bodies of
+ * about the size of the roll's sure dice (`typicalSide`, pixels of the copy) where no die of
+ * `found` lies, whose layout shows clearly. Each is asked about: its pips were never seen one by one.
+ */
+export function diceByBody(image: RgbaImage, typicalSide: number, found: readonly { centre: Point; side: number }[]): BodyReading[] {
+  const lab = toLab(image)
+  const bodies = findDieBodies(image, lab, { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * typicalSide })
+  const read: BodyReading[] = []
+  for (const body of bodies) {
+    if (found.some((die) => Math.hypot(die.centre.x - body.centre.x, die.centre.y - body.centre.y) < SAME_DIE * Math.max(die.side, body.side))) continue
+    const reading = readBody(lab, image.width, image.height, body)
+    if (reading && reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN)) read.push(reading)
+  }
+  return read
+}
