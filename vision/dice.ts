@@ -12,7 +12,7 @@ import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND } from './dice/body.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
-import { diceByBody } from './dice/bodies.ts'
+import { withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -173,7 +173,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   onProgress(0.8)
   // Five sure dice by their pips: the outline reader could only agree, or be asked about.
   const sure = byPips.length === DICE_IN_A_ROLL && byPips.every((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
-  if (!sure) byPips = withBodies(byPips, working)
+  if (!sure) byPips = withBodies(byPips, working.small, working.scale)
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []
@@ -194,31 +194,6 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     complete: dice.length === DICE_IN_A_ROLL,
   }
 }
-
-/**
- * Dice whose pips are too small to see one by one, read from their bodies (vision/dice/bodies.ts)
- * on the working copy, beside the dice read by their pips: their size is that of the roll's sure
- * dice, so a photo with none adds nothing. Each is asked about. More dice than a roll: the
- * surest five are kept (a body's reading above a lone pip with no die around it).
- */
-function withBodies(byPips: DieReading[], working: { small: RgbaImage; scale: number }): DieReading[] {
-  const sides = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW).map((die) => die.side * working.scale)
-  if (sides.length === 0) return byPips
-  const found = byPips.map((die) => ({ centre: { x: die.centre.x * working.scale, y: die.centre.y * working.scale }, side: die.side * working.scale }))
-  const byBody: DieReading[] = diceByBody(working.small, median(sides), found).map((die) => ({
-    value: die.value,
-    confidence: BODY_CONFIDENCE,
-    centre: { x: die.centre.x / working.scale, y: die.centre.y / working.scale },
-    side: die.side / working.scale,
-    doubts: [READ_BY_BODY],
-  }))
-  const all = [...byPips, ...byBody]
-  return all.length <= DICE_IN_A_ROLL ? all : [...all].sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
-}
-
-/** A die read from its body: below a sure one, above one pip seen with no die around it. */
-const BODY_CONFIDENCE = 0.6
-const READ_BY_BODY = 'read from its body: its pips too small to see one by one'
 
 /**
  * The dice of one roll are one size: a face whose pips are far larger or smaller than the

@@ -5,8 +5,9 @@
 // from the body's outline, and read by where its layout's pips would be: each of the six layouts
 // is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
 // whose other places all look like face, by the widest margin, is its reading.
-import { connectedComponents, deltaE, percentile, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { connectedComponents, deltaE, median, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { fillHoles, isShadow, surfaceModel } from './surface.ts'
+import { DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
   /** The middle of the body's smallest enclosing rectangle. */
@@ -38,7 +39,7 @@ const SAMPLE_EVERY = 7
 const BODY_LEVEL = 15
 /** A body is square: its rectangle's sides within this ratio, and it fills that much of it (a disc fills 0.79). */
 const SQUARE = 1.35
-const FILLED = 0.75
+const FILLED = 0.6
 /** A die's rectangle is turned in steps of this many degrees. */
 const TURN_STEP = 2
 
@@ -57,22 +58,26 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
     const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
     const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
     away[p] = Math.sqrt(dl * dl + da * da + db * db)
-    shadow[p] = isShadow(lab[p * 3]!, surface[p * 3]!, Math.hypot(da, db)) ? 1 : 0
+    shadow[p] = isShadow(lab[p * 3]!, surface[p * 3]!, Math.sqrt(da * da + db * db)) ? 1 : 0
   }
-  const sample: number[] = []
-  for (let p = 0; p < away.length; p += SAMPLE_EVERY) sample.push(away[p]!)
-  const level = Math.max(BODY_LEVEL, 2 * percentile(sample, 0.9))
+  // A typed array sorts by value, and fast.
+  const sample = new Float32Array(Math.ceil(away.length / SAMPLE_EVERY))
+  for (let p = 0, i = 0; p < away.length; p += SAMPLE_EVERY, i++) sample[i] = away[p]!
+  sample.sort()
+  const level = Math.max(BODY_LEVEL, 2 * sample[Math.floor(0.9 * sample.length)]!)
   const mask = new Uint8Array(width * height)
   for (let p = 0; p < mask.length; p++) mask[p] = away[p]! > level && !shadow[p] ? 1 : 0
   fillHoles(mask, width, height)
   const { labels, components } = connectedComponents(mask, width, height, 4)
-  const wanted = new Map<number, number[]>()
+  // Each component of a die's size, by label, with its pixels.
+  const pixelsOf: (number[] | undefined)[] = []
   for (const c of components)
     if (c.area >= 0.5 * sides.min ** 2 && c.area <= sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 1.5 * sides.max)
-      wanted.set(c.label, [])
-  for (let p = 0; p < labels.length; p++) wanted.get(labels[p]!)?.push(p)
+      pixelsOf[c.label] = []
+  for (let p = 0; p < labels.length; p++) if (labels[p]) pixelsOf[labels[p]!]?.push(p)
   const bodies: DieBody[] = []
-  for (const [, pixels] of wanted) {
+  for (const pixels of pixelsOf) {
+    if (!pixels) continue
     const body = smallestRectangle(pixels, width)
     if (body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max) bodies.push(body)
   }
@@ -123,6 +128,13 @@ const LAYOUTS: readonly (readonly [number, number])[][] = [
   [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [0, 1]],
 ]
 
+/** Each layout as the grid's nine places (column-major), whether a pip is there. */
+const PLACES = LAYOUTS.map((layout) => {
+  const pip = new Array<boolean>(9).fill(false)
+  for (const [i, j] of layout) pip[(i + 1) * 3 + j + 1] = true
+  return { pip, count: layout.length }
+})
+
 /**
  * The body's outline includes a translucent die's glow and a dark die's rim, so it says the
  * face's size only roughly: the layout's step (middle to a corner pip, along a side) is tried
@@ -133,12 +145,16 @@ const STEPS = [0.16, 0.32] as const
 const STEP = 0.02
 const SHIFT = 0.05
 const TURN = 0.1
-/** A one's pip is looked for with its grid's other places where a die's other pips would be, not crowded around it. */
-const ONE_STEP = 0.22
+/**
+ * A one's pip is looked for with its grid's other places where a die's other pips would be
+ * (a quarter of the side out, the glow or rim of the body's outline allowed for): moved out past
+ * them, a three's or a five's corner pips would pass for plain face.
+ */
+const ONE_STEPS = [0.2, 0.26] as const
 /** Pips differ from the face by at least this ΔE (below it a body is a blank or a stone, not a die we can read). */
 const PIP_COLOUR = 12
-/** The share of the face's places most unlike it whose colour is the pips'. */
-const PIP_SHARE = 0.12
+/** The shares of the face's places most unlike it whose colour is the pips'. */
+const PIP_SHARES = [0.05, 0.12]
 /** The face's colour and the pips' are read over this much of the body's side around its middle. */
 const FACE_REACH = 0.4
 
@@ -148,11 +164,11 @@ function labBetween(lab: Float32Array, width: number, height: number, x: number,
   const y0 = Math.max(0, Math.min(height - 2, Math.floor(y)))
   const fx = Math.min(1, Math.max(0, x - x0))
   const fy = Math.min(1, Math.max(0, y - y0))
+  const a = (y0 * width + x0) * 3
+  const b = a + width * 3
   const out: Lab = [0, 0, 0]
-  for (let k = 0; k < 3; k++) {
-    const at = (xx: number, yy: number) => lab[(yy * width + xx) * 3 + k]!
-    out[k] = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
-  }
+  for (let k = 0; k < 3; k++)
+    out[k] = (lab[a + k]! * (1 - fx) + lab[a + 3 + k]! * fx) * (1 - fy) + (lab[b + k]! * (1 - fx) + lab[b + 3 + k]! * fx) * fy
   return out
 }
 
@@ -165,22 +181,36 @@ const medianLab = (colours: readonly Lab[]): Lab =>
 /**
  * Reads a body's top face: the face's colour is the median over its middle, the pips' the
  * median of the places most unlike it; every point is scored from −1 (the face's colour) to 1
- * (the pips'), so a marbled face's streaks, unlike both, score near 0. Null when no colour on
- * the face differs enough from it to be pips.
+ * (the pips'), so a marbled face's streaks, unlike both, score near 0. The pips cover from a
+ * twentieth of the face's middle (a one) to a fifth (a six): their colour is taken over either
+ * share, and the layout read by the wider margin kept. Null when no colour on the face differs
+ * enough from it to be pips.
  */
 export function readBody(lab: Float32Array, width: number, height: number, body: DieBody): BodyReading | null {
   const { centre, side } = body
-  const along = (angle: number) => ({ cos: Math.cos(angle), sin: Math.sin(angle) })
-  const turned = along(body.angle)
+  const cos = Math.cos(body.angle)
+  const sin = Math.sin(body.angle)
   const inner: Lab[] = []
   for (let u = -FACE_REACH; u <= FACE_REACH + 1e-9; u += 0.04)
     for (let v = -FACE_REACH; v <= FACE_REACH + 1e-9; v += 0.04)
-      inner.push(labBetween(lab, width, height, centre.x + side * (u * turned.cos - v * turned.sin), centre.y + side * (u * turned.sin + v * turned.cos)))
+      inner.push(labBetween(lab, width, height, centre.x + side * (u * cos - v * sin), centre.y + side * (u * sin + v * cos)))
   const face = medianLab(inner)
   const unlike = inner.map((colour) => ({ colour, distance: deltaE(colour, face) })).sort((a, b) => b.distance - a.distance)
-  const pip = medianLab(unlike.slice(0, Math.max(3, Math.round(PIP_SHARE * unlike.length))).map((e) => e.colour))
+  let best: BodyReading | null = null
+  for (const share of PIP_SHARES) {
+    const pip = medianLab(unlike.slice(0, Math.max(3, Math.round(share * unlike.length))).map((e) => e.colour))
+    if (deltaE(pip, face) < PIP_COLOUR) continue
+    const reading = bestLayout(lab, width, height, body, face, pip)
+    if (!best || reading.margin > best.margin) best = reading
+  }
+  return best
+}
+
+/** The layout whose pip places look most like `pip` and its other places most like `face`, by its margin. */
+function bestLayout(lab: Float32Array, width: number, height: number, body: DieBody, face: Lab, pip: Lab): BodyReading {
+  const { centre, side } = body
+  const along = (angle: number) => ({ cos: Math.cos(angle), sin: Math.sin(angle) })
   const pipToFace = deltaE(pip, face)
-  if (pipToFace < PIP_COLOUR) return null
   // The score on a half-pixel grid over the body, so the many grids tried read it cheaply.
   const reach = 0.8 * side
   const x0 = centre.x - reach
@@ -201,7 +231,7 @@ export function readBody(lab: Float32Array, width: number, height: number, body:
     const fy = gy - j
     return (map[j * n + i]! * (1 - fx) + map[j * n + i + 1]! * fx) * (1 - fy) + (map[(j + 1) * n + i]! * (1 - fx) + map[(j + 1) * n + i + 1]! * fx) * fy
   }
-  let best: BodyReading | null = null
+  let best: BodyReading = { value: 0, margin: -Infinity, centre, side }
   const places = new Array<number>(9)
   for (const turn of [-TURN, 0, TURN]) {
     const { cos, sin } = along(body.angle + turn)
@@ -227,17 +257,15 @@ export function readBody(lab: Float32Array, width: number, height: number, body:
                 }
               places[(i + 1) * 3 + j + 1] = sum / count
             }
-          for (const layout of LAYOUTS) {
-            if (layout.length === 1 && share < ONE_STEP) continue
-            const on = new Set(layout.map(([i, j]) => (i + 1) * 3 + j + 1))
+          for (const on of PLACES) {
+            if (on.count === 1 && (share < ONE_STEPS[0] - 1e-9 || share > ONE_STEPS[1] + 1e-9)) continue
             let faintestPip = Infinity
             let likestFace = -Infinity
-            places.forEach((value, k) => {
-              if (on.has(k)) faintestPip = Math.min(faintestPip, value)
-              else likestFace = Math.max(likestFace, value)
-            })
+            for (let k = 0; k < 9; k++)
+              if (on.pip[k]) faintestPip = Math.min(faintestPip, places[k]!)
+              else likestFace = Math.max(likestFace, places[k]!)
             const margin = faintestPip - likestFace
-            if (!best || margin > best.margin) best = { value: layout.length, margin, centre: { x: cx, y: cy }, side }
+            if (margin > best.margin) best = { value: on.count, margin, centre: { x: cx, y: cy }, side }
           }
         }
     }
@@ -254,18 +282,41 @@ const MARGIN = 1
 const ONE_MARGIN = 1.5
 
 /**
- * Dice the pip reader missed, read from their bodies on `image` (a copy of the photo): bodies of
- * about the size of the roll's sure dice (`typicalSide`, pixels of the copy) where no die of
- * `found` lies, whose layout shows clearly. Each is asked about: its pips were never seen one by one.
+ * The layouts read clearly on the bodies on `image` (a copy of the photo) of about the size of
+ * the roll's sure dice (`typicalSide`, pixels of that copy).
  */
-export function diceByBody(image: RgbaImage, typicalSide: number, found: readonly { centre: Point; side: number }[]): BodyReading[] {
+export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[] {
   const lab = toLab(image)
   const bodies = findDieBodies(image, lab, { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * typicalSide })
-  const read: BodyReading[] = []
-  for (const body of bodies) {
-    if (found.some((die) => Math.hypot(die.centre.x - body.centre.x, die.centre.y - body.centre.y) < SAME_DIE * Math.max(die.side, body.side))) continue
+  return bodies.flatMap((body) => {
     const reading = readBody(lab, image.width, image.height, body)
-    if (reading && reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN)) read.push(reading)
+    return reading && reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN) ? [reading] : []
+  })
+}
+
+/** A die read from its body: below a sure one, above one pip seen with no die around it. */
+const BODY_CONFIDENCE = 0.6
+export const READ_BY_BODY = 'read from its body: its pips too small to see one by one'
+
+/**
+ * The dice read by their pips (`byPips`, in photo pixels) with those read from their bodies on
+ * `working`, a copy of the photo `scale` times its size: their size is that of the roll's sure
+ * dice, so a photo with none gains nothing. A body where no die was read adds one; a body whose
+ * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
+ * merged or lost) gives that die its value. Either is asked about. More dice than a roll: the
+ * surest five are kept (a body's reading above a lone pip with no die around it).
+ */
+export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number): DieReading[] {
+  const sides = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW).map((die) => die.side * scale)
+  if (sides.length === 0) return byPips
+  const dice = [...byPips]
+  for (const body of diceByBody(working, median(sides))) {
+    const centre = { x: body.centre.x / scale, y: body.centre.y / scale }
+    const side = body.side / scale
+    const at = dice.findIndex((die) => Math.hypot(die.centre.x - centre.x, die.centre.y - centre.y) < SAME_DIE * Math.max(die.side, side))
+    if (at < 0) dice.push({ value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] })
+    else if (dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
+      dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
   }
-  return read
+  return dice.length <= DICE_IN_A_ROLL ? dice : dice.sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
 }

@@ -1,0 +1,70 @@
+// @vitest-environment node
+// Issue 10: small dark dice in a white tray whose pips, two or three pixels across, the pip
+// finder cannot see one by one — found by their bodies and read by their layout on a grid.
+import { describe, expect, it } from 'vitest'
+import { readDice } from '../../vision/dice.ts'
+import { findDieBodies, readBody } from '../../vision/dice/bodies.ts'
+import { toLab, type Rgb } from '../../vision/raster.ts'
+import { draw, type Die, type Look } from './diceScenes.ts'
+
+const white = (): Rgb => [200, 200, 198]
+/** Smoky grey plastic, darker towards one corner, with dull red pips a little over two pixels across. */
+const smoky = (dx: number, dy: number): Rgb => {
+  const k = 1 - 0.4 * (dx + dy)
+  return [62 * k, 58 * k, 60 * k]
+}
+const tiny: Look = { side: 26, pip: 0.085, step: 0.27, pipColour: [170, 40, 45], body: smoky, table: white }
+
+describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () => {
+  const dice: Die[] = [1, 2, 3, 4, 5, 6].map((value, k) => ({ x: 90 + 90 * k, y: 200 + 40 * (k % 2), value, angle: 0.25 * k }))
+  const image = draw(640, 400, dice, tiny, 23)
+  const lab = toLab(image)
+
+  it('finds each small dark die as one square body where it lies', () => {
+    const bodies = findDieBodies(image, lab, { min: 16, max: 40 })
+    const at = dice.map((die) => bodies.filter((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4).length)
+    expect(at).toEqual([1, 1, 1, 1, 1, 1])
+  })
+
+  it('reads every layout from where its pips would be, however the die is turned', () => {
+    const bodies = findDieBodies(image, lab, { min: 16, max: 40 })
+    const values = dice.map((die) => {
+      const body = bodies.find((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4)!
+      const reading = readBody(lab, image.width, image.height, body)!
+      return reading.margin >= 1 ? reading.value : 0
+    })
+    expect(values).toEqual([1, 2, 3, 4, 5, 6])
+  })
+
+  it('reads no layout on a blank body: nothing on it differs enough from its face to be pips', () => {
+    const blank = draw(200, 200, [{ x: 100, y: 100, value: 1, angle: 0.3, missing: [0] }], tiny, 29)
+    const blankLab = toLab(blank)
+    const [body] = findDieBodies(blank, blankLab, { min: 16, max: 40 })
+    expect(readBody(blankLab, blank.width, blank.height, body!)).toBeNull()
+  })
+
+  it('adds the dice whose pips are too small to see, asked about, to the dice read surely by their pips', () => {
+    // Three ivory dice with large black pips read surely; two small smoky dice with tiny red pips beside them.
+    const ivory = (): Rgb => [236, 226, 200]
+    const body = (dx: number, dy: number, die: Die): Rgb => (die.x > 400 ? smoky(dx, dy) : ivory())
+    const look: Look = { side: 26, pip: 0.085, step: 0.27, pipColour: [30, 30, 30], body, table: white }
+    const mixed: Die[] = [
+      { x: 100, y: 200, value: 5, angle: 0.1 },
+      { x: 200, y: 220, value: 3, angle: 0.4 },
+      { x: 300, y: 190, value: 6, angle: 0.2 },
+      { x: 450, y: 210, value: 4, angle: 0.3 },
+      { x: 540, y: 190, value: 2, angle: 0.6 },
+    ]
+    const photo = draw(640, 400, mixed, look, 31)
+    // The small dice's pips are dull red: repainted over the black ones drawn. The pips of the
+    // four, read unsurely as a two, give way to its body's clear layout.
+    for (let p = 0; p < photo.data.length; p += 4) {
+      const x = (p / 4) % 640
+      if (x > 400 && photo.data[p]! < 50 && photo.data[p + 1]! < 50) photo.data.set([170, 40, 45], p)
+    }
+    const reading = readDice(photo)
+    const byX = mixed.map((die) => reading.dice.findIndex((d) => Math.hypot(d.centre.x - die.x, d.centre.y - die.y) < 8))
+    expect(byX.map((i) => reading.dice[i]?.value)).toEqual([5, 3, 6, 4, 2])
+    expect(reading.uncertain.sort()).toEqual([byX[3], byX[4]].sort())
+  })
+})

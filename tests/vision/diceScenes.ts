@@ -1,0 +1,91 @@
+// Dice drawn for tests (issue 10): square dice with rounded corners and printed pips, on a plain
+// or given table, each pixel the mean of 2×2 samples with a little sensor noise.
+import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.ts'
+import { seededRandom } from '../../scripts/seededRandom.ts'
+
+/** Where each value's pips sit, in steps from the face's centre. */
+const PIPS: Record<number, [number, number][]> = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+}
+
+export interface Die {
+  x: number
+  y: number
+  value: number
+  /** Turn of the face, radians. */
+  angle: number
+  /** Pips (indices into PIPS[value]) left unprinted: a pip worn off, or lost in a glint. */
+  missing?: number[]
+  /** The pips' colour of a die of another set in the tray (the look's unless given). */
+  pipColour?: Rgb
+  /** Pips (indices into PIPS[value]) printed at half the radius: too small for the pip finder's scales, yet darkening their spot. */
+  shrunk?: number[]
+  /** Pips (indices into PIPS[value]) cut into by a streak of the face: an ellipse of a round pip's area, twice as long as wide. */
+  streaked?: number[]
+}
+
+export interface Look {
+  side: number
+  /** Pip radius and the step between pip rows, as shares of the side. */
+  pip: number
+  step: number
+  pipColour: Rgb
+  /** The face's colour at a point of the face (dx, dy from its centre, in sides). */
+  body: (dx: number, dy: number, die: Die) => Rgb
+  /** What lies around the dice at a point of the photo (a plain pale tray unless given). */
+  table?: (x: number, y: number) => Rgb
+}
+
+/** Dice on a pale tray with a little sensor noise; each pixel the mean of 2×2 samples, as a lens softens edges. */
+export function draw(width: number, height: number, dice: Die[], look: Look, seed: number): RgbaImage {
+  const image = createRgbaImage(width, height)
+  const random = seededRandom(seed)
+  const corner = 0.14
+  const colourAt = (x: number, y: number): Rgb => {
+    for (const die of dice) {
+      const ox = (x - die.x) / look.side
+      const oy = (y - die.y) / look.side
+      if (Math.abs(ox) > 0.75 || Math.abs(oy) > 0.75) continue
+      const dx = ox * Math.cos(die.angle) + oy * Math.sin(die.angle)
+      const dy = -ox * Math.sin(die.angle) + oy * Math.cos(die.angle)
+      const qx = Math.max(Math.abs(dx) - (0.5 - corner), 0)
+      const qy = Math.max(Math.abs(dy) - (0.5 - corner), 0)
+      if (Math.hypot(qx, qy) > corner) continue
+      for (const [k, [i, j]] of PIPS[die.value]!.entries()) {
+        const [along, across] = die.streaked?.includes(k) ? [Math.SQRT2, Math.SQRT1_2] : [1, 1]
+        const off = Math.hypot((dx - i * look.step) / along, (dy - j * look.step) / across)
+        const radius = die.shrunk?.includes(k) ? look.pip / 2 : look.pip
+        if (!die.missing?.includes(k) && off < radius) return die.pipColour ?? look.pipColour
+      }
+      return look.body(dx, dy, die)
+    }
+    return look.table?.(x, y) ?? [206, 206, 200]
+  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const sum = [0, 0, 0]
+      for (const [sx, sy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+        const c = colourAt(x + sx, y + sy)
+        for (let k = 0; k < 3; k++) sum[k]! += c[k]! / 4
+      }
+      const noise = (random() - 0.5) * 6
+      image.data.set([sum[0]! + noise, sum[1]! + noise, sum[2]! + noise, 255], (y * width + x) * 4)
+    }
+  return image
+}
+
+/**
+ * Blue plastic marbled with swirls, light shining through it from one side: one end of a face
+ * is far lighter than the other.
+ */
+export const marbled = (dx: number, dy: number, die: Die): Rgb => {
+  const swirl = Math.sin(9 * dx + 5 * Math.sin(6 * dy + die.x) + die.y)
+  const k = 1 + 1.1 * dx + 0.15 * swirl
+  return [40 * k, 95 * k, 165 * k]
+}
+
