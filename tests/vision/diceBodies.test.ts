@@ -30,7 +30,7 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     const bodies = findDieBodies(image, lab, { min: 16, max: 40 })
     const values = dice.map((die) => {
       const body = bodies.find((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4)!
-      const reading = readBody(lab, image.width, image.height, body)!
+      const reading = readBody(image, body)!
       return reading.margin >= 1 ? reading.value : 0
     })
     expect(values).toEqual([1, 2, 3, 4, 5, 6])
@@ -40,7 +40,7 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     const blank = draw(200, 200, [{ x: 100, y: 100, value: 1, angle: 0.3, missing: [0] }], tiny, 29)
     const blankLab = toLab(blank)
     const [body] = findDieBodies(blank, blankLab, { min: 16, max: 40 })
-    expect(readBody(blankLab, blank.width, blank.height, body!)).toBeNull()
+    expect(readBody(blank, body!)).toBeNull()
   })
 
   it('adds the dice whose pips are too small to see, asked about, to the dice read surely by their pips', () => {

@@ -5,7 +5,7 @@
 // from the body's outline, and read by where its layout's pips would be: each of the six layouts
 // is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
 // whose other places all look like face, by the widest margin, is its reading.
-import { connectedComponents, deltaE, median, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { connectedComponents, deltaE, limitSize, median, rgbToLab, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { fillHoles, isShadow, surfaceModel } from './surface.ts'
 import { DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
@@ -115,6 +115,35 @@ function smallestRectangle(pixels: readonly number[], width: number): DieBody {
   return { centre: best.centre, side: Math.sqrt(best.area), angle: best.angle, aspect: best.long / best.short, fill: pixels.length / best.area }
 }
 
+/**
+ * How the die's square is turned, from the photo itself: its four edges run two ways a quarter
+ * turn apart, so the directions of the grey's slopes around it, taken four times over, agree
+ * (round pips add every direction alike). Its outline's rectangle, on a smaller copy and with a
+ * translucent die's glow, says it only roughly.
+ */
+function squareTurn(image: RgbaImage, body: DieBody): number {
+  const { width, height, data } = image
+  const reach = 0.75 * body.side
+  const grey = (x: number, y: number) => {
+    const i = (y * width + x) * 4
+    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!
+  }
+  let c = 0
+  let s = 0
+  for (let y = Math.max(1, Math.floor(body.centre.y - reach)); y <= Math.min(height - 2, Math.ceil(body.centre.y + reach)); y++)
+    for (let x = Math.max(1, Math.floor(body.centre.x - reach)); x <= Math.min(width - 2, Math.ceil(body.centre.x + reach)); x++) {
+      const gx = grey(x + 1, y - 1) + 2 * grey(x + 1, y) + grey(x + 1, y + 1) - grey(x - 1, y - 1) - 2 * grey(x - 1, y) - grey(x - 1, y + 1)
+      const gy = grey(x - 1, y + 1) + 2 * grey(x, y + 1) + grey(x + 1, y + 1) - grey(x - 1, y - 1) - 2 * grey(x, y - 1) - grey(x + 1, y - 1)
+      const squared = gx * gx + gy * gy
+      if (squared === 0) continue
+      // cos 4θ and sin 4θ of the slope's direction, weighted by its steepness squared.
+      c += (gx ** 4 - 6 * gx * gx * gy * gy + gy ** 4) / squared
+      s += (4 * gx * gy * (gx * gx - gy * gy)) / squared
+    }
+  const turn = Math.atan2(s, c) / 4
+  return turn < 0 ? turn + Math.PI / 2 : turn
+}
+
 /** Grid places (column, row, each −1…1) of each value's pips; a two, three and six lie either way. */
 const LAYOUTS: readonly (readonly [number, number])[][] = [
   [[0, 0]],
@@ -158,18 +187,18 @@ const PIP_SHARES = [0.05, 0.12]
 /** The face's colour and the pips' are read over this much of the body's side around its middle. */
 const FACE_REACH = 0.4
 
-/** Lab at a point between pixels (bilinear). */
-function labBetween(lab: Float32Array, width: number, height: number, x: number, y: number): Lab {
+/** The colour at a point between pixels (bilinear), in Lab. */
+function labBetween(image: RgbaImage, x: number, y: number): Lab {
+  const { width, height, data } = image
   const x0 = Math.max(0, Math.min(width - 2, Math.floor(x)))
   const y0 = Math.max(0, Math.min(height - 2, Math.floor(y)))
   const fx = Math.min(1, Math.max(0, x - x0))
   const fy = Math.min(1, Math.max(0, y - y0))
-  const a = (y0 * width + x0) * 3
-  const b = a + width * 3
-  const out: Lab = [0, 0, 0]
-  for (let k = 0; k < 3; k++)
-    out[k] = (lab[a + k]! * (1 - fx) + lab[a + 3 + k]! * fx) * (1 - fy) + (lab[b + k]! * (1 - fx) + lab[b + 3 + k]! * fx) * fy
-  return out
+  const a = (y0 * width + x0) * 4
+  const b = a + width * 4
+  const rgb = [0, 0, 0]
+  for (let k = 0; k < 3; k++) rgb[k] = (data[a + k]! * (1 - fx) + data[a + 4 + k]! * fx) * (1 - fy) + (data[b + k]! * (1 - fx) + data[b + 4 + k]! * fx) * fy
+  return rgbToLab(rgb[0]!, rgb[1]!, rgb[2]!)
 }
 
 const medianLab = (colours: readonly Lab[]): Lab =>
@@ -186,45 +215,43 @@ const medianLab = (colours: readonly Lab[]): Lab =>
  * share, and the layout read by the wider margin kept. Null when no colour on the face differs
  * enough from it to be pips.
  */
-export function readBody(lab: Float32Array, width: number, height: number, body: DieBody): BodyReading | null {
+export function readBody(image: RgbaImage, found: DieBody): BodyReading | null {
+  const body = { ...found, angle: squareTurn(image, found) }
   const { centre, side } = body
   const cos = Math.cos(body.angle)
   const sin = Math.sin(body.angle)
   const inner: Lab[] = []
   for (let u = -FACE_REACH; u <= FACE_REACH + 1e-9; u += 0.04)
     for (let v = -FACE_REACH; v <= FACE_REACH + 1e-9; v += 0.04)
-      inner.push(labBetween(lab, width, height, centre.x + side * (u * cos - v * sin), centre.y + side * (u * sin + v * cos)))
+      inner.push(labBetween(image, centre.x + side * (u * cos - v * sin), centre.y + side * (u * sin + v * cos)))
   const face = medianLab(inner)
   const unlike = inner.map((colour) => ({ colour, distance: deltaE(colour, face) })).sort((a, b) => b.distance - a.distance)
+  // The body's pixels in Lab, once for every layout tried.
+  const reach = 0.8 * side
+  const region = { x0: Math.floor(centre.x - reach), y0: Math.floor(centre.y - reach), n: Math.ceil(2 * reach) + 2, lab: [] as Lab[] }
+  for (let j = 0; j < region.n; j++)
+    for (let i = 0; i < region.n; i++) region.lab.push(labBetween(image, region.x0 + i, region.y0 + j))
   let best: BodyReading | null = null
   for (const share of PIP_SHARES) {
     const pip = medianLab(unlike.slice(0, Math.max(3, Math.round(share * unlike.length))).map((e) => e.colour))
     if (deltaE(pip, face) < PIP_COLOUR) continue
-    const reading = bestLayout(lab, width, height, body, face, pip)
+    const reading = bestLayout(region, body, face, pip)
     if (!best || reading.margin > best.margin) best = reading
   }
   return best
 }
 
 /** The layout whose pip places look most like `pip` and its other places most like `face`, by its margin. */
-function bestLayout(lab: Float32Array, width: number, height: number, body: DieBody, face: Lab, pip: Lab): BodyReading {
+function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly Lab[] }, body: DieBody, face: Lab, pip: Lab): BodyReading {
   const { centre, side } = body
   const along = (angle: number) => ({ cos: Math.cos(angle), sin: Math.sin(angle) })
   const pipToFace = deltaE(pip, face)
-  // The score on a half-pixel grid over the body, so the many grids tried read it cheaply.
-  const reach = 0.8 * side
-  const x0 = centre.x - reach
-  const y0 = centre.y - reach
-  const n = Math.ceil(4 * reach) + 2
-  const map = new Float32Array(n * n)
-  for (let j = 0; j < n; j++)
-    for (let i = 0; i < n; i++) {
-      const colour = labBetween(lab, width, height, x0 + i / 2, y0 + j / 2)
-      map[j * n + i] = (deltaE(colour, face) - deltaE(colour, pip)) / pipToFace
-    }
+  // The score at each pixel of the body, so the many grids tried read it cheaply (between pixels, bilinear).
+  const { x0, y0, n } = region
+  const map = Float32Array.from(region.lab, (colour) => (deltaE(colour, face) - deltaE(colour, pip)) / pipToFace)
   const score = (x: number, y: number) => {
-    const gx = Math.max(0, Math.min(n - 1.001, (x - x0) * 2))
-    const gy = Math.max(0, Math.min(n - 1.001, (y - y0) * 2))
+    const gx = Math.max(0, Math.min(n - 1.001, x - x0))
+    const gy = Math.max(0, Math.min(n - 1.001, y - y0))
     const i = Math.floor(gx)
     const j = Math.floor(gy)
     const fx = gx - i
@@ -273,6 +300,8 @@ function bestLayout(lab: Float32Array, width: number, height: number, body: DieB
   return best
 }
 
+/** A die's body this many pixels across is still found as a square. */
+const SMALLEST_BODY = 12
 /** Bodies this much smaller or larger than the roll's sure dice are no dice of it. */
 const BODY_SIZES = { min: 0.6, max: 1.6 }
 /** A body this near a die already read (in the larger one's sides) is that die. */
@@ -286,10 +315,14 @@ const ONE_MARGIN = 1.5
  * the roll's sure dice (`typicalSide`, pixels of that copy).
  */
 export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[] {
-  const lab = toLab(image)
-  const bodies = findDieBodies(image, lab, { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * typicalSide })
-  return bodies.flatMap((body) => {
-    const reading = readBody(lab, image.width, image.height, body)
+  // Bodies are found on a copy at half the size when the dice keep SMALLEST_BODY pixels there:
+  // a quarter of the work, and their outline says their place and turn only roughly anyway.
+  const longer = Math.max(image.width, image.height)
+  const { image: copy, scale } = typicalSide >= 2 * SMALLEST_BODY ? limitSize(image, Math.round(longer / 2)) : { image, scale: 1 }
+  const sides = { min: BODY_SIZES.min * typicalSide * scale, max: BODY_SIZES.max * typicalSide * scale }
+  return findDieBodies(copy, toLab(copy), sides).flatMap((found) => {
+    const body = { ...found, centre: { x: (found.centre.x + 0.5) / scale - 0.5, y: (found.centre.y + 0.5) / scale - 0.5 }, side: found.side / scale }
+    const reading = readBody(image, body)
     return reading && reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN) ? [reading] : []
   })
 }
