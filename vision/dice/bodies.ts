@@ -71,8 +71,9 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   const { labels, components } = connectedComponents(mask, width, height, 4)
   // Each component of a die's size, by label, with its pixels.
   const pixelsOf: (number[] | undefined)[] = []
+  // A body cut by the photo's edge may be a die's part or anything's: its square is not seen whole.
   for (const c of components)
-    if (c.area >= 0.5 * sides.min ** 2 && c.area <= sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 1.5 * sides.max)
+    if (c.minX > 0 && c.minY > 0 && c.maxX < width - 1 && c.maxY < height - 1 && c.area >= 0.5 * sides.min ** 2 && c.area <= sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 1.5 * sides.max)
       pixelsOf[c.label] = []
   for (let p = 0; p < labels.length; p++) if (labels[p]) pixelsOf[labels[p]!]?.push(p)
   const bodies: DieBody[] = []
@@ -306,12 +307,18 @@ const SMALLEST_BODY = 12
 const BODY_SIZES = { min: 0.6, max: 1.6 }
 /** A body this near a die already read (in the larger one's sides) is that die. */
 const SAME_DIE = 0.6
-/** Layouts of two pips or more read by this margin, and ones by ONE_MARGIN (a glint in the middle passes for a one), are kept. */
+/**
+ * Layouts of two pips or more read by this margin, and ones by ONE_MARGIN (a glint in the middle
+ * passes for a one), are clear; layouts read by FAINT_MARGIN or more are faint, a guess to show
+ * the player rather than an empty row; below it a body is not read at all.
+ */
 const MARGIN = 1
 const ONE_MARGIN = 1.5
+const FAINT_MARGIN = 0.3
+const clear = (reading: BodyReading) => reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN)
 
 /**
- * The layouts read clearly on the bodies on `image` (a copy of the photo) of about the size of
+ * The layouts read on the bodies on `image` (a copy of the photo) of about the size of
  * the roll's sure dice (`typicalSide`, pixels of that copy).
  */
 export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[] {
@@ -323,18 +330,24 @@ export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[]
   return findDieBodies(copy, toLab(copy), sides).flatMap((found) => {
     const body = { ...found, centre: { x: (found.centre.x + 0.5) / scale - 0.5, y: (found.centre.y + 0.5) / scale - 0.5 }, side: found.side / scale }
     const reading = readBody(image, body)
-    return reading && reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN) ? [reading] : []
+    return reading && reading.margin >= FAINT_MARGIN ? [reading] : []
   })
 }
 
-/** A die read from its body: below a sure one, above one pip seen with no die around it. */
+/**
+ * A die read clearly from its body: below a sure one, above one pip seen with no die around it;
+ * read faintly, below an unsure face read by its pips too.
+ */
 const BODY_CONFIDENCE = 0.6
+const FAINT_CONFIDENCE = 0.35
 export const READ_BY_BODY = 'read from its body: its pips too small to see one by one'
+export const READ_FAINTLY = 'its body’s layout shows faintly'
 
 /**
  * The dice read by their pips (`byPips`, in photo pixels) with those read from their bodies on
  * `working`, a copy of the photo `scale` times its size: their size is that of the roll's sure
- * dice, so a photo with none gains nothing. A body where no die was read adds one; a body whose
+ * dice, so a photo with none gains nothing. A body where no die was read adds one (a faint
+ * layout as a guess, below the unsure faces read by pips); a body whose
  * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
  * merged or lost) gives that die its value. Either is asked about. More dice than a roll: the
  * surest five are kept (a body's reading above a lone pip with no die around it).
@@ -347,8 +360,13 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
     const centre = { x: body.centre.x / scale, y: body.centre.y / scale }
     const side = body.side / scale
     const at = dice.findIndex((die) => Math.hypot(die.centre.x - centre.x, die.centre.y - centre.y) < SAME_DIE * Math.max(die.side, side))
-    if (at < 0) dice.push({ value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] })
-    else if (dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
+    if (at < 0)
+      dice.push(
+        clear(body)
+          ? { value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] }
+          : { value: body.value, confidence: FAINT_CONFIDENCE, centre, side, doubts: [READ_BY_BODY, READ_FAINTLY] },
+      )
+    else if (clear(body) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
       dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
   }
   return dice.length <= DICE_IN_A_ROLL ? dice : dice.sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
