@@ -43,6 +43,12 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(readBody(blank, body!)).toBeNull()
   })
 
+  it('takes no body cut by the photo’s edge: its square is not seen whole', () => {
+    const cut = draw(200, 200, [{ x: 6, y: 100, value: 5, angle: 0.2 }, { x: 100, y: 100, value: 5, angle: 0.2 }], tiny, 37)
+    const bodies = findDieBodies(cut, toLab(cut), { min: 10, max: 40 })
+    expect(bodies.map((b) => Math.round(b.centre.x / 10))).toEqual([10])
+  })
+
   it('adds the dice whose pips are too small to see, asked about, to the dice read surely by their pips', () => {
     // Three ivory dice with large black pips read surely; two small smoky dice with tiny red pips beside them.
     const ivory = (): Rgb => [236, 226, 200]
