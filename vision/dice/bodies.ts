@@ -242,6 +242,14 @@ export function readBody(image: RgbaImage, found: DieBody): BodyReading | null {
   return best
 }
 
+/** A pip's disc as 13 points (dx, dy pairs, within the unit circle on a half-step grid), in the order summed. */
+const DISC: readonly number[] = (() => {
+  const points: number[] = []
+  for (let dx = -1; dx <= 1; dx += 0.5)
+    for (let dy = -1; dy <= 1; dy += 0.5) if (dx * dx + dy * dy <= 1) points.push(dx, dy)
+  return points
+})()
+
 /** The layout whose pip places look most like `pip` and its other places most like `face`, by its margin. */
 function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly Lab[] }, body: DieBody, face: Lab, pip: Lab): BodyReading {
   const { centre, side } = body
@@ -265,7 +273,7 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
     const { cos, sin } = along(body.angle + turn)
     for (let share = STEPS[0]; share <= STEPS[1] + 1e-9; share += STEP) {
       const step = share * side
-      // A pip's disc, sampled at 13 points.
+      // A pip's disc (DISC) is this wide.
       const radius = 0.3 * step
       for (let sx = -SHIFT; sx <= SHIFT + 1e-9; sx += SHIFT)
         for (let sy = -SHIFT; sy <= SHIFT + 1e-9; sy += SHIFT) {
@@ -276,14 +284,8 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
               const px = cx + step * (i * cos - j * sin)
               const py = cy + step * (i * sin + j * cos)
               let sum = 0
-              let count = 0
-              for (let dx = -1; dx <= 1; dx += 0.5)
-                for (let dy = -1; dy <= 1; dy += 0.5) {
-                  if (dx * dx + dy * dy > 1) continue
-                  sum += score(px + dx * radius, py + dy * radius)
-                  count++
-                }
-              places[(i + 1) * 3 + j + 1] = sum / count
+              for (let d = 0; d < DISC.length; d += 2) sum += score(px + DISC[d]! * radius, py + DISC[d + 1]! * radius)
+              places[(i + 1) * 3 + j + 1] = sum / (DISC.length / 2)
             }
           for (const on of PLACES) {
             if (on.count === 1 && (share < ONE_STEPS[0] - 1e-9 || share > ONE_STEPS[1] + 1e-9)) continue
