@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readDice, reconcile, type DieReading } from '../../vision/dice.ts'
 import { createRgbaImage, gaussianBlur, mapChannels, type Rgb, type RgbaImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
-
-const GRID: Record<number, [number, number][]> = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-}
+import { PIPS } from './diceScenes.ts'
 
 interface Scene {
   width: number
@@ -37,7 +29,7 @@ function topFace(cx: number, cy: number, side: number, value: number, body: Rgb,
     const dx = x - cx
     const dy = y - cy
     if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
-    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * pipSize) return pip
+    for (const [i, j] of PIPS[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * pipSize) return pip
     return body
   }
 }
@@ -51,7 +43,7 @@ function roundedFace(cx: number, cy: number, side: number, angle: number, value:
     const qx = Math.max(Math.abs(dx) - (side / 2 - corner), 0)
     const qy = Math.max(Math.abs(dy) - (side / 2 - corner), 0)
     if (Math.hypot(qx, qy) > corner) return null
-    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return pip
+    for (const [i, j] of PIPS[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return pip
     return body
   }
 }
@@ -65,7 +57,7 @@ function slantedDie(cx: number, cy: number, side: number, top: number, front: nu
     const dx = x - cx
     const dy = (y - centreY) / squash
     if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
-    for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
+    for (const [i, j] of PIPS[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
     return body
   }
   const below = cy + (side * (squash.top + squash.front)) / 2
@@ -81,7 +73,7 @@ function smallFace(cx: number, cy: number, side: number, angle: number, value: n
     const dx = (x - cx) * Math.cos(angle) + (y - cy) * Math.sin(angle)
     const dy = -(x - cx) * Math.sin(angle) + (y - cy) * Math.cos(angle)
     if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
-    return GRID[value]!.some(([i, j]) => Math.hypot(dx - i * side * 0.25, dy - j * side * 0.25) < side * 0.075) ? [35, 35, 29] : [240, 240, 234]
+    return PIPS[value]!.some(([i, j]) => Math.hypot(dx - i * side * 0.25, dy - j * side * 0.25) < side * 0.075) ? [35, 35, 29] : [240, 240, 234]
   }
   return (x: number, y: number): Rgb | null => {
     const samples = [0.25, 0.75].flatMap((sx) => [0.25, 0.75].map((sy) => colourAt(x + sx, y + sy)))
@@ -368,7 +360,7 @@ describe('dice on real-table cases (generated here)', { timeout: 60_000 }, () =>
       const dx = (x - cx) / 0.72
       const dy = y - 300
       if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) return null
-      for (const [i, j] of GRID[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
+      for (const [i, j] of PIPS[value]!) if (Math.hypot(dx - i * side * 0.27, dy - j * side * 0.27) < side * 0.085) return BLACK
       return body
     }
     const seam = (x: number, y: number): Rgb | null => (Math.abs(x - 320) < 1.5 && Math.abs(y - 300) <= side / 2 ? [120, 115, 100] : null)

@@ -4,7 +4,7 @@ import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.t
 import { seededRandom } from '../../scripts/seededRandom.ts'
 
 /** Where each value's pips sit, in steps from the face's centre. */
-const PIPS: Record<number, [number, number][]> = {
+export const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
   2: [[-1, -1], [1, 1]],
   3: [[-1, -1], [0, 0], [1, 1]],
