@@ -5,8 +5,8 @@
 // from the body's outline, and read by where its layout's pips would be: each of the six layouts
 // is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
 // whose other places all look like face, by the widest margin, is its reading.
-import { connectedComponents, deltaE, limitSize, median, rgbToLab, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
-import { fillHoles, isShadow, surfaceModel } from './surface.ts'
+import { connectedComponents, deltaE, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
 import { DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
@@ -51,15 +51,7 @@ const TURN_STEP = 2
 export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }): DieBody[] {
   const { width, height } = image
   const surface = surfaceModel(width, height, lab, Math.min(width, height) / 6)
-  const away = new Float32Array(width * height)
-  const shadow = new Uint8Array(width * height)
-  for (let p = 0; p < away.length; p++) {
-    const dl = lab[p * 3]! - surface[p * 3]!
-    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
-    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
-    away[p] = Math.sqrt(dl * dl + da * da + db * db)
-    shadow[p] = isShadow(lab[p * 3]!, surface[p * 3]!, Math.sqrt(da * da + db * db)) ? 1 : 0
-  }
+  const { away, shadow } = awayFromSurface(lab, surface)
   // A typed array sorts by value, and fast.
   const sample = new Float32Array(Math.ceil(away.length / SAMPLE_EVERY))
   for (let p = 0, i = 0; p < away.length; p += SAMPLE_EVERY, i++) sample[i] = away[p]!
@@ -189,18 +181,7 @@ const PIP_SHARES = [0.05, 0.12]
 const FACE_REACH = 0.4
 
 /** The colour at a point between pixels (bilinear), in Lab. */
-function labBetween(image: RgbaImage, x: number, y: number): Lab {
-  const { width, height, data } = image
-  const x0 = Math.max(0, Math.min(width - 2, Math.floor(x)))
-  const y0 = Math.max(0, Math.min(height - 2, Math.floor(y)))
-  const fx = Math.min(1, Math.max(0, x - x0))
-  const fy = Math.min(1, Math.max(0, y - y0))
-  const a = (y0 * width + x0) * 4
-  const b = a + width * 4
-  const rgb = [0, 0, 0]
-  for (let k = 0; k < 3; k++) rgb[k] = (data[a + k]! * (1 - fx) + data[a + 4 + k]! * fx) * (1 - fy) + (data[b + k]! * (1 - fx) + data[b + 4 + k]! * fx) * fy
-  return rgbToLab(rgb[0]!, rgb[1]!, rgb[2]!)
-}
+const labBetween = (image: RgbaImage, x: number, y: number): Lab => rgbToLab(...sampleBilinear(image, x, y))
 
 const medianLab = (colours: readonly Lab[]): Lab =>
   [0, 1, 2].map((k) => {

@@ -85,17 +85,7 @@ function findDieBlobs(
   edgePixels: number[],
   surface: Float32Array,
 ): DieBlobs {
-  const fromSurface = new Float32Array(width * height)
-  const shadow = new Uint8Array(width * height)
-  for (let p = 0; p < fromSurface.length; p++) {
-    const lightness = lab[p * 3]!
-    const surfaceLightness = surface[p * 3]!
-    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
-    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
-    const dl = lightness - surfaceLightness
-    fromSurface[p] = Math.min(255, Math.sqrt(dl * dl + da * da + db * db))
-    shadow[p] = isShadow(lightness, surfaceLightness, Math.sqrt(da * da + db * db)) ? 1 : 0
-  }
+  const { away: fromSurface, shadow } = awayFromSurface(lab, surface, 255)
   // Otsu alone can split bright dice from dull ones; a die only needs to stand clear of the
   // surface's own spread (noise, vignette), as measured along the photo's edges.
   const edgeSpread = percentile(edgePixels.map((p) => fromSurface[p]!), 0.95)
@@ -191,8 +181,27 @@ function medianOfSorted(sorted: Float32Array): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
+/**
+ * How far (ΔE, at most `limit`) each pixel's colour is from the surface's there, and whether it
+ * is the surface's shadow.
+ */
+export function awayFromSurface(lab: Float32Array, surface: Float32Array, limit = Infinity): { away: Float32Array; shadow: Uint8Array } {
+  const away = new Float32Array(lab.length / 3)
+  const shadow = new Uint8Array(away.length)
+  for (let p = 0; p < away.length; p++) {
+    const lightness = lab[p * 3]!
+    const surfaceLightness = surface[p * 3]!
+    const da = lab[p * 3 + 1]! - surface[p * 3 + 1]!
+    const db = lab[p * 3 + 2]! - surface[p * 3 + 2]!
+    const dl = lightness - surfaceLightness
+    away[p] = Math.min(limit, Math.sqrt(dl * dl + da * da + db * db))
+    shadow[p] = isShadow(lightness, surfaceLightness, Math.sqrt(da * da + db * db)) ? 1 : 0
+  }
+  return { away, shadow }
+}
+
 /** A die's shadow is the surface, darker but of the same hue: not part of the die. */
-export function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
+function isShadow(lightness: number, surfaceLightness: number, hueDistance: number): boolean {
   return lightness < surfaceLightness && lightness > 0.5 * surfaceLightness && hueDistance < 8
 }
 
