@@ -286,6 +286,20 @@ describe('sample statistics', () => {
     labAt(lab, 1).forEach((value, channel) => expect(value).toBeCloseTo(red[channel]!, 3))
   })
 
+  it('gives a colour met again, or one sharing its table slot with another, the Lab of its own', () => {
+    // 6,000 pixels of 1,500 colours (more than the table's slots): each colour comes back four times.
+    const image = createRgbaImage(100, 60)
+    for (let p = 0; p < 6000; p++) {
+      const colour = p % 1500
+      writePixel(image, p % 100, Math.floor(p / 100), [(colour * 37) % 256, ((colour * 11) % 13) * 19, colour >> 3])
+    }
+    const lab = toLab(image)
+    for (let p = 0; p < 6000; p++) {
+      const [r, g, b] = [image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!]
+      expect(labAt(lab, p)).toEqual(Array.from(new Float32Array(rgbToLab(r, g, b))))
+    }
+  })
+
   it('lists a rectangle’s corners clockwise from the top left', () => {
     expect(rectangle(8, 13)).toEqual([
       { x: 0, y: 0 },
