@@ -173,8 +173,9 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   onProgress(0.8)
   // Five sure dice by their pips: the outline reader could only agree, or be asked about.
   const sure = byPips.length === DICE_IN_A_ROLL && byPips.every((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
-  // Dice missed where the pips seen are at the edge of what the pip finder sees are looked for by their bodies.
-  if (!sure && smallPips) byPips = withBodies(byPips, working.small, working.scale)
+  // Dice missed by their pips are looked for by their bodies: not only where the pips seen are at
+  // the edge of what the pip finder sees, but beside dice of larger pips too (a tray of several sets).
+  if (!sure) byPips = withBodies(byPips, working.small, working.scale)
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []
