@@ -3,7 +3,7 @@
 // finder cannot see one by one — found by their bodies and read by their layout on a grid.
 import { describe, expect, it } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { findDieBodies, readBody } from '../../vision/dice/bodies.ts'
+import { diceByBody, findDieBodies, readBody } from '../../vision/dice/bodies.ts'
 import { toLab, type Rgb } from '../../vision/raster.ts'
 import { draw, type Die, type Look } from './diceScenes.ts'
 
@@ -72,5 +72,32 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     const byX = mixed.map((die) => reading.dice.findIndex((d) => Math.hypot(d.centre.x - die.x, d.centre.y - die.y) < 8))
     expect(byX.map((i) => reading.dice[i]?.value)).toEqual([5, 3, 6, 4, 2])
     expect(reading.uncertain.sort()).toEqual([byX[3], byX[4]].sort())
+  })
+
+  it('parts two touching dice, found as one body twice as long as wide, into two square bodies, each read', () => {
+    const pair: Die[] = [
+      { x: 100, y: 100, value: 3, angle: 0 },
+      { x: 126, y: 100, value: 5, angle: 0 },
+    ]
+    const touching = draw(240, 200, pair, tiny, 41)
+    const bodies = findDieBodies(touching, toLab(touching), { min: 16, max: 40 })
+    const at = pair.map((die) => bodies.find((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4))
+    expect(at.every((body) => body?.pair !== undefined)).toBe(true)
+    expect(at.map((body) => readBody(touching, body!)).map((reading) => (reading!.margin >= 1 ? reading!.value : 0))).toEqual([3, 5])
+  })
+
+  it('reads no dice on a plain dark bar as long as two dice: its halves show no layout', () => {
+    const bar = draw(240, 200, [{ x: 100, y: 100, value: 1, angle: 0, missing: [0] }, { x: 126, y: 100, value: 1, angle: 0, missing: [0] }], tiny, 43)
+    expect(findDieBodies(bar, toLab(bar), { min: 16, max: 40 })).toHaveLength(2)
+    expect(diceByBody(bar, 26)).toEqual([])
+  })
+
+  it('finds a die in a tray whose printed rim takes a quarter of the photo: the tray’s own noise sets the level, not the rim', () => {
+    // A rim printed in fine dark and light stripes differs from any patch's median by far more than a die.
+    const rimmed: Look = { ...tiny, table: (x, y) => (y < 100 ? (Math.floor(x / 3) % 2 ? [30, 30, 34] : [235, 235, 230]) : white()) }
+    const die: Die = { x: 300, y: 260, value: 4, angle: 0.2 }
+    const photo = draw(640, 400, [die], rimmed, 47)
+    const bodies = findDieBodies(photo, toLab(photo), { min: 16, max: 40 })
+    expect(bodies.filter((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4)).toHaveLength(1)
   })
 })

@@ -20,6 +20,10 @@ export interface DieBody {
   aspect: number
   /** Share of the rectangle the body covers (a square's is 1, a disc's π/4). */
   fill: number
+  /** The direction of the rectangle's longer side (radians). */
+  lengthwise: number
+  /** The two halves of touching dice found as one body (splitBody) share this number. */
+  pair?: number
 }
 
 export interface BodyReading {
@@ -35,8 +39,14 @@ export interface BodyReading {
 
 /** The tray's own spread is measured over every this many pixels. */
 const SAMPLE_EVERY = 7
-/** A body differs from the tray around it by at least this ΔE, and by twice the tray's 90th percentile. */
+/**
+ * A body differs from the tray around it by at least this ΔE, and by TRAY_SPREAD times the
+ * median difference (the tray's own noise, of which that is about twice the 90th percentile).
+ * The median, not a high percentile: a dark rim round the tray takes a tenth of the photo or
+ * more, and a high percentile then measures the rim, not the tray.
+ */
 const BODY_LEVEL = 15
+const TRAY_SPREAD = 3.2
 /** A body is square: its rectangle's sides within this ratio, and it fills that much of it (a disc fills 0.79). */
 const SQUARE = 1.35
 const FILLED = 0.6
@@ -56,7 +66,7 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   const sample = new Float32Array(Math.ceil(away.length / SAMPLE_EVERY))
   for (let p = 0, i = 0; p < away.length; p += SAMPLE_EVERY, i++) sample[i] = away[p]!
   sample.sort()
-  const level = Math.max(BODY_LEVEL, 2 * sample[Math.floor(0.9 * sample.length)]!)
+  const level = Math.max(BODY_LEVEL, TRAY_SPREAD * sample[sample.length >> 1]!)
   const mask = new Uint8Array(width * height)
   for (let p = 0; p < mask.length; p++) mask[p] = away[p]! > level && !shadow[p] ? 1 : 0
   fillHoles(mask, width, height)
@@ -64,22 +74,57 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   // Each component of a die's size, by label, with its pixels.
   const pixelsOf: (number[] | undefined)[] = []
   // A body cut by the photo's edge may be a die's part or anything's: its square is not seen whole.
+  // Up to two dice's area and twice a die's reach: two touching dice found as one (splitBody).
   for (const c of components)
-    if (c.minX > 0 && c.minY > 0 && c.maxX < width - 1 && c.maxY < height - 1 && c.area >= 0.5 * sides.min ** 2 && c.area <= sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 1.5 * sides.max)
+    if (c.minX > 0 && c.minY > 0 && c.maxX < width - 1 && c.maxY < height - 1 && c.area >= 0.5 * sides.min ** 2 && c.area <= 2 * sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 2 * sides.max)
       pixelsOf[c.label] = []
   for (let p = 0; p < labels.length; p++) if (labels[p]) pixelsOf[labels[p]!]?.push(p)
+  const isDie = (body: DieBody) => body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max
   const bodies: DieBody[] = []
   for (const pixels of pixelsOf) {
     if (!pixels) continue
     const body = smallestRectangle(pixels, width)
-    if (body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max) bodies.push(body)
+    if (isDie(body)) bodies.push(body)
+    else if (body.aspect >= TWO_DICE.min && body.aspect <= TWO_DICE.max && body.fill >= FILLED) {
+      const halves = splitBody(pixels, width, body)
+      const [a, b] = halves as [DieBody, DieBody]
+      const alike = Math.max(a.side, b.side) <= HALVES_ALIKE * Math.min(a.side, b.side) && a.side + b.side >= 2 * HALF_SIDE * Math.sqrt(sides.min * sides.max)
+      if (alike && halves.every(isDie)) bodies.push(...halves.map((half) => ({ ...half, pair: bodies.length })))
+    }
   }
   return bodies
 }
 
+/**
+ * Two dice side by side touch and differ from the tray alike: their bodies run together into
+ * one rectangle about twice as long as wide. Cut across its long side at its middle, each half
+ * is a die's body when it is a square of the roll's size.
+ */
+const TWO_DICE = { min: 1.6, max: 2.5 }
+/**
+ * The halves are dice of one roll: of one size (within this ratio), and not much smaller than
+ * the middle of the sizes looked for (a strip of the tray's dark rim cut in two is).
+ */
+const HALVES_ALIKE = 1.25
+const HALF_SIDE = 0.8
+
+/** The body's pixels either side of the line across its rectangle's middle, each as a body. */
+export function splitBody(pixels: readonly number[], width: number, body: DieBody): DieBody[] {
+  const cos = Math.cos(body.lengthwise)
+  const sin = Math.sin(body.lengthwise)
+  const middle = body.centre.x * cos + body.centre.y * sin
+  const sides: number[][] = [[], []]
+  for (const p of pixels) {
+    const x = p % width
+    const y = (p - x) / width
+    sides[x * cos + y * sin < middle ? 0 : 1]!.push(p)
+  }
+  return sides.map((half) => smallestRectangle(half, width))
+}
+
 /** The smallest rectangle around the pixels, turned in TURN_STEP degrees from 0 to 90. */
 function smallestRectangle(pixels: readonly number[], width: number): DieBody {
-  let best = { area: Infinity, angle: 0, long: 0, short: 0, centre: { x: 0, y: 0 } }
+  let best = { area: Infinity, angle: 0, long: 0, short: 0, lengthwise: 0, centre: { x: 0, y: 0 } }
   for (let degrees = 0; degrees < 90; degrees += TURN_STEP) {
     const angle = (degrees * Math.PI) / 180
     const cos = Math.cos(angle)
@@ -103,9 +148,10 @@ function smallestRectangle(pixels: readonly number[], width: number): DieBody {
     if (w * h >= best.area) continue
     const a = (a0 + a1) / 2
     const b = (b0 + b1) / 2
-    best = { area: w * h, angle, long: Math.max(w, h), short: Math.min(w, h), centre: { x: a * cos - b * sin, y: a * sin + b * cos } }
+    best = { area: w * h, angle, long: Math.max(w, h), short: Math.min(w, h), lengthwise: w >= h ? angle : angle + Math.PI / 2, centre: { x: a * cos - b * sin, y: a * sin + b * cos } }
   }
-  return { centre: best.centre, side: Math.sqrt(best.area), angle: best.angle, aspect: best.long / best.short, fill: pixels.length / best.area }
+  const { centre, area, angle, long, short, lengthwise } = best
+  return { centre, side: Math.sqrt(area), angle, aspect: long / short, fill: pixels.length / area, lengthwise }
 }
 
 /**
@@ -310,11 +356,13 @@ export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[]
   const longer = Math.max(image.width, image.height)
   const { image: copy, scale } = typicalSide >= 2 * SMALLEST_BODY ? limitSize(image, Math.round(longer / 2)) : { image, scale: 1 }
   const sides = { min: BODY_SIZES.min * typicalSide * scale, max: BODY_SIZES.max * typicalSide * scale }
-  return findDieBodies(copy, toLab(copy), sides).flatMap((found) => {
+  const read = findDieBodies(copy, toLab(copy), sides).map((found) => {
     const body = { ...found, centre: { x: (found.centre.x + 0.5) / scale - 0.5, y: (found.centre.y + 0.5) / scale - 0.5 }, side: found.side / scale }
     const reading = readBody(image, body)
-    return reading && reading.margin >= FAINT_MARGIN ? [reading] : []
+    return { pair: found.pair, reading: reading && reading.margin >= FAINT_MARGIN ? reading : null }
   })
+  // Two dice parted from one body both show a layout, or the body was something else.
+  return read.flatMap(({ pair, reading }) => (reading && (pair === undefined || read.every((other) => other.pair !== pair || other.reading)) ? [reading] : []))
 }
 
 /**
