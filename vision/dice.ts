@@ -173,9 +173,11 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   onProgress(0.8)
   // Five sure dice by their pips: the outline reader could only agree, or be asked about.
   const sure = byPips.length === DICE_IN_A_ROLL && byPips.every((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
-  // Dice missed by their pips are looked for by their bodies: not only where the pips seen are at
-  // the edge of what the pip finder sees, but beside dice of larger pips too (a tray of several sets).
-  if (!sure) byPips = withBodies(byPips, working.small, working.scale)
+  // Dice missed by their pips are looked for by their bodies where the pips seen are at the edge
+  // of what the pip finder sees, or where no two pips were seen side by side at all (small dark
+  // dice whose pips do not show, beside dice read by one pip). Where the roll's pips are known to
+  // be large, a die's pips show; its body is a key, a plug or a label.
+  if (!sure && (smallPips || typical === 0)) byPips = withBodies(byPips, working.small, working.scale)
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []
