@@ -6,13 +6,13 @@
 // layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
-import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type Point, type RgbaImage } from './raster.ts'
+import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
-import { NO_DIE_AROUND } from './dice/body.ts'
+import { NO_DIE_AROUND, NO_SQUARE_FACE } from './dice/body.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
-import { withBodies } from './dice/bodies.ts'
+import { findDieBodies, readBody, withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -152,6 +152,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtPartFaces(faces, pips)
   doubtCutFaces(faces, copy)
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
+  faces = blobsAsBodies(faces, working.small, working.scale / scale)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -331,6 +332,60 @@ export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
   const strayTwo = (face: Face) =>
     face.doubts.includes(OTHER_KIND) && face.doubts.includes(SMALLER_PIPS) && face.doubts.some((d) => d !== OTHER_KIND && d !== SMALLER_PIPS)
   return kept.filter((face) => (face.pips.length === 1 ? !stray(face) : face.pips.length > 2 || !strayTwo(face)))
+}
+
+/**
+ * A lone blob this large (in pixels of the working copy) with no die's face seen around it may
+ * be a small dark die seen whole, its own pips too small for the pip finder: its body, a square
+ * of some 1.5–2.5 blob radii, is then large enough for the body finder to see.
+ */
+const WHOLE_DIE_BLOB = 10
+/** A die seen whole as a blob is a square of these many blob radii; a one's die around its pip, of these. */
+const BLOB_DIE = { min: 1.2, max: 3.2 }
+const PIP_DIE = { min: 6, max: 14 }
+/** A die's body that reads a layout this clearly gives a blob seen whole its value (bodies.ts: 1 for layouts, 1.5 for a one). */
+const BLOB_MARGIN = { one: 1.5, layout: 1 }
+/** A blob read as a die by its body: asked about, above a lone pip with no die around it. */
+const BLOB_BODY_CONFIDENCE = 0.6
+export const DIE_SEEN_WHOLE = 'a die seen whole: its pips read from its body'
+const ONE_WITHOUT_DIE = [NO_DIE_AROUND, NO_SQUARE_FACE]
+
+/**
+ * Lone blobs of WHOLE_DIE_BLOB or more with no die's face around them (`faces` on a copy
+ * `toWorking` times smaller than `working`, the working copy) are looked at by the die bodies
+ * around them. A body of a die seen whole (BLOB_DIE) whose layout reads clearly gives the blob
+ * its value, asked about: a small dark die on a white tray is one blob to the pip finder. A body
+ * of a one's die (PIP_DIE) keeps the one. With no die's body of either size around it, the blob
+ * is neither a one's pip nor a die seen whole (a screw hole in a tray's bar, a knob): it is
+ * dropped, and were it a die after all, its row stays empty and is asked about.
+ */
+export function blobsAsBodies(faces: Face[], working: RgbaImage, toWorking: number): Face[] {
+  const blobs = faces.filter(
+    (face) => face.pips.length === 1 && face.pips[0]!.radius * toWorking >= WHOLE_DIE_BLOB && face.doubts.some((d) => ONE_WITHOUT_DIE.includes(d)),
+  )
+  if (blobs.length === 0) return faces
+  const radii = blobs.map((face) => face.pips[0]!.radius * toWorking)
+  const bodies = findDieBodies(working, toLab(working), { min: BLOB_DIE.min * Math.min(...radii), max: PIP_DIE.max * Math.max(...radii) })
+  const dropped = new Set<Face>()
+  for (const face of blobs) {
+    const radius = face.pips[0]!.radius * toWorking
+    const centre = { x: face.centre.x * toWorking, y: face.centre.y * toWorking }
+    const around = bodies.filter((body) => Math.hypot(body.centre.x - centre.x, body.centre.y - centre.y) < 0.5 * body.side)
+    const seenWhole = around.find((body) => body.side >= BLOB_DIE.min * radius && body.side <= BLOB_DIE.max * radius)
+    const onesDie = around.some((body) => body.side >= PIP_DIE.min * radius && body.side <= PIP_DIE.max * radius)
+    if (!seenWhole) {
+      if (!onesDie) dropped.add(face)
+      continue
+    }
+    const reading = readBody(working, seenWhole)
+    if (!reading || reading.margin < (reading.value === 1 ? BLOB_MARGIN.one : BLOB_MARGIN.layout)) continue
+    face.value = reading.value
+    face.centre = { x: reading.centre.x / toWorking, y: reading.centre.y / toWorking }
+    face.side = reading.side / toWorking
+    face.confidence = BLOB_BODY_CONFIDENCE
+    face.doubts.push(DIE_SEEN_WHOLE)
+  }
+  return faces.filter((face) => !dropped.has(face))
 }
 
 /**

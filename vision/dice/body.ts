@@ -41,6 +41,8 @@ const FLATTEST = 0.5
 
 /** The face around the pip ends nowhere near: no die is there at all (the first and plainest of the verdicts). */
 export const NO_DIE_AROUND = 'a lone pip with no die around it'
+/** The face around the pip ends, but is no square (a bar, a strip of table). */
+export const NO_SQUARE_FACE = 'a lone pip on no square face'
 
 /**
  * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
@@ -167,7 +169,7 @@ export function noDieAround(
   if (runaways > RUNAWAYS) return NO_DIE_AROUND
   if (crossed.size > 0) return 'another pip on its face'
   // A ray that ran on makes a width infinite, and the comparisons below false.
-  if (!(aspect <= SQUARE)) return 'a lone pip on no square face'
+  if (!(aspect <= SQUARE)) return NO_SQUARE_FACE
   if (!(offCentre <= OFF_CENTRE)) return 'a lone pip off the middle of its face'
   // A one's face is plain but for its pip: a spot of the pip's kind on it is a pip the finder
   // missed (a two or a three read from one of its pips).
