@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { MAX_LINK, WHOLE_DIE_PIP, findFaces, type Face } from './dice/faces.ts'
+import { MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND, NO_SQUARE_FACE } from './dice/body.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
@@ -146,11 +146,13 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
   onProgress(0.7)
   let faces = findFaces({ gray, colour: copy, enlarged: scale }, pips)
-  for (const channel of colourPips()) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
+  const channels = colourPips()
+  for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   doubtOddSizes(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
   doubtCutFaces(faces, copy)
+  completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
@@ -333,6 +335,51 @@ export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
     face.doubts.includes(OTHER_KIND) && face.doubts.includes(SMALLER_PIPS) && face.doubts.some((d) => d !== OTHER_KIND && d !== SMALLER_PIPS)
   return kept.filter((face) => (face.pips.length === 1 ? !stray(face) : face.pips.length > 2 || !strayTwo(face)))
 }
+
+/**
+ * A face of two or three pips read unsurely may be part of a larger one whose other pips a glint
+ * or a streak hid in the channel it was read in (a four's side read as a two on a translucent
+ * die), while another channel shows them: the pips of every channel near it (`pipsByChannel`),
+ * of its size and in no other face, that with its own fit a larger layout closely on a
+ * die's grid give it that value (in its own channel, of its polarity). It stays asked about.
+ */
+export function completeByOtherChannels(faces: Face[], pipsByChannel: readonly (readonly Pip[])[]): void {
+  const inFaces = faces.flatMap((face) => face.pips)
+  for (const face of faces) {
+    if (face.pips.length < 2 || face.pips.length > 3 || face.confidence >= UNCERTAIN_DIE_BELOW) continue
+    const radius = pipRadius(face)
+    const own = face.pips[0]!
+    // A two's diagonal is a four's side: the four's other pips lie 1.12 of it from the two's middle.
+    const span = 2 * Math.max(...face.pips.map((p) => Math.hypot(p.x - face.centre.x, p.y - face.centre.y)))
+    const union = [...face.pips]
+    const seen = (pip: Pip) => [...union, ...inFaces.filter((p) => !face.pips.includes(p))].some((p) => Math.hypot(p.x - pip.x, p.y - pip.y) < Math.max(p.radius, pip.radius))
+    for (const pips of pipsByChannel)
+      for (const pip of pips) {
+        // A channel's pips are darker or lighter than their face in it: a white pip on a red die is dark in redness.
+        if ((pip.channel === own.channel && pip.polarity !== own.polarity) || Math.max(pip.radius, radius) / Math.min(pip.radius, radius) > SAME_SIZE) continue
+        if (Math.hypot(pip.x - face.centre.x, pip.y - face.centre.y) > OTHER_PIPS_REACH * span || seen(pip)) continue
+        union.push(pip)
+      }
+    if (union.length < 4 || union.length > 6) continue
+    const fit = fitLayout(union)
+    if (!fit || fit.residual >= COMPLETED_RESIDUAL || plausibleGrid(fit, mean(union.map((p) => p.radius))) !== null) continue
+    face.doubts.push(`its pips read ${face.value}; with pips seen in another channel, ${fit.value}`)
+    face.value = fit.value
+    face.pips = union
+    face.centre = fit.centre
+    face.u = fit.u
+    face.v = fit.v
+    face.confidence = Math.min(face.confidence, 0.5)
+  }
+}
+
+/** Pips of one face differ in radius by at most this ratio. */
+const SAME_SIZE = 1.4
+/** Other pips of a larger face lie within this share more than the read face's span from its middle. */
+const OTHER_PIPS_REACH = 1.3
+/** The pips joined must fit their layout this closely (a face's own pips: up to 0.15 before any doubt). */
+const COMPLETED_RESIDUAL = 0.15
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length
 
 /**
  * A lone blob this large (in pixels of the working copy) with no die's face seen around it may

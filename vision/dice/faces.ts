@@ -117,7 +117,7 @@ export function fitLayout(pips: readonly Pip[]): Fit | null {
 }
 
 /** Whether the grid is shaped like a die's face: a squarish step, sides not too skewed, pips of a fitting size. */
-function plausibleGrid(fit: Fit, radius: number): string | null {
+export function plausibleGrid(fit: Fit, radius: number): string | null {
   if (fit.value === 1) return null
   const nu = norm(fit.u)
   const nv = norm(fit.v)
