@@ -176,11 +176,12 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   onProgress(0.8)
   // Five sure dice by their pips: the outline reader could only agree, or be asked about.
   const sure = byPips.length === DICE_IN_A_ROLL && byPips.every((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
-  // Dice missed by their pips are looked for by their bodies where the pips seen are at the edge
-  // of what the pip finder sees, or where no two pips were seen side by side at all (small dark
-  // dice whose pips do not show, beside dice read by one pip). Where the roll's pips are known to
-  // be large, a die's pips show; its body is a key, a plug or a label.
-  if (!sure && (smallPips || typical === 0)) byPips = withBodies(byPips, working.small, working.scale)
+  // Dice missed are looked for by their bodies: where the pips seen are at the edge of what the
+  // pip finder sees, or where no two pips were seen side by side at all (small dark dice whose
+  // pips do not show), a faint layout is shown as a guess; elsewhere the pip finder saw the roll's
+  // pips, and a body it missed is added only when its layout reads clearly (a faint one is as
+  // likely a key, a plug, a label, a box's corner or a shadow).
+  if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0)
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []

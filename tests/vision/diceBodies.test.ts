@@ -3,7 +3,7 @@
 // finder cannot see one by one — found by their bodies and read by their layout on a grid.
 import { describe, expect, it } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { diceByBody, findDieBodies, readBody } from '../../vision/dice/bodies.ts'
+import { diceByBody, findDieBodies, readBody, withBodies } from '../../vision/dice/bodies.ts'
 import { toLab, type Rgb } from '../../vision/raster.ts'
 import { draw, type Die, type Look } from './diceScenes.ts'
 
@@ -108,5 +108,19 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     const readings = diceByBody(worn, 23)
     expect(readings).toHaveLength(1)
     expect(readings[0]!.margin).toBeLessThan(0.3)
+  })
+
+  it('adds a die whose body reads only faintly when the roll’s pips are small, and only a clear one when they are not', () => {
+    // A five read surely by its pips; a four beside it with one pip printed small (a faint layout), a three clearly printed.
+    const dice: Die[] = [
+      { x: 100, y: 100, value: 5, angle: 0.2 },
+      { x: 200, y: 100, value: 4, angle: 0.3, shrunk: [0] },
+      { x: 300, y: 100, value: 3, angle: 0.1 },
+    ]
+    const photo = draw(400, 200, dice, tiny, 53)
+    const five = { value: 5, confidence: 1, centre: { x: 100, y: 100 }, side: 26 }
+    const at = (reading: { centre: { x: number } }[]) => reading.map((die) => Math.round(die.centre.x / 100)).sort()
+    expect(at(withBodies([five], photo, 1))).toEqual([1, 2, 3])
+    expect(at(withBodies([five], photo, 1, false))).toEqual([1, 3])
   })
 })

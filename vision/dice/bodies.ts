@@ -384,9 +384,10 @@ export const READ_FAINTLY = 'its body’s layout shows faintly'
  * layout as a guess, below the unsure faces read by pips); a body whose
  * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
  * merged or lost) gives that die its value. Either is asked about. More dice than a roll: the
- * surest five are kept (a body's reading above a lone pip with no die around it).
+ * surest five are kept (a body's reading above a lone pip with no die around it). Without
+ * `faintToo`, only bodies whose layout reads clearly are added.
  */
-export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number): DieReading[] {
+export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true): DieReading[] {
   const sides = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW).map((die) => die.side * scale)
   if (sides.length === 0) return byPips
   const dice = [...byPips]
@@ -394,13 +395,13 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
     const centre = { x: body.centre.x / scale, y: body.centre.y / scale }
     const side = body.side / scale
     const at = dice.findIndex((die) => Math.hypot(die.centre.x - centre.x, die.centre.y - centre.y) < SAME_DIE * Math.max(die.side, side))
-    if (at < 0)
+    if (at < 0 && (faintToo || clear(body)))
       dice.push(
         clear(body)
           ? { value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] }
           : { value: body.value, confidence: FAINT_CONFIDENCE, centre, side, doubts: [READ_BY_BODY, READ_FAINTLY] },
       )
-    else if (clear(body) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
+    else if (at >= 0 && clear(body) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
       dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
   }
   return dice.length <= DICE_IN_A_ROLL ? dice : dice.sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
