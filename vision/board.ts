@@ -31,6 +31,7 @@ import {
   emptyCellsContrast,
   sampleCellsAsTokens,
   sideShows,
+  sideShowsOnlyBoard,
   stoneDistance,
   topLikeAStone,
   type CellSample,
@@ -545,7 +546,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
       // unless the place a stone's shaded side would show shows the board and the top itself
       // does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      const sideSaysEmpty = sides[i] === 'board' && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      const sideSaysEmpty = sideShowsOnlyBoard(sample, sampling) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
       if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }

@@ -251,6 +251,42 @@ describe('a height no top measured', () => {
   })
 })
 
+describe('a side that clears a cell, read wherever the corners or the height may have put it', () => {
+  // White stones on white print: a stone's top is the print's colour, and only its side, a few
+  // pixels of grey, tells it from an empty cell. Read at one band of the side, corners a pixel
+  // or two off (or a wider token's side, lower in the photo than where it is read) showed the
+  // print there, the side "proved" the cell empty and the stone was read empty unasked.
+  const WHITE: Rgb = [246, 246, 246]
+  const BLACK: Rgb = [30, 30, 32]
+  const white: Rgb = [244, 244, 242]
+  const zones = { guard: white, none: white, outer: [170, 150, 220] as Rgb, middle: white, centre: [230, 160, 150] as Rgb }
+  const tokens: SceneToken[] = ['c2', 'b4', 'e6'].map((cell) => ({ cell: cell as Cell, colour: WHITE }))
+
+  it('reads no white stone empty unasked at the true corners, the tokens 0.15–0.2 tall, a view of 40–42°', () => {
+    for (const [height, elevation] of [
+      [0.15, 42],
+      [0.2, 40],
+    ] as const) {
+      const { image, corners } = renderTokenScene(scene(tokens, { height, elevation, zones, side: undefined }))
+      const reading = readBoard(image, { corners, colours: { red: WHITE, blue: BLACK } })
+      expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK }), `${height} at ${elevation}°`).toEqual([])
+    }
+  })
+
+  it('reads no white stone empty unasked at corners 1–2 pixels off', () => {
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.15, elevation: 40, zones, side: undefined }))
+    const off = [
+      [-1.7, 0.7],
+      [1.3, 0.8],
+      [-1.5, 1],
+      [-0.8, 1.3],
+    ] as const
+    const moved = corners.map((p, i) => ({ x: p.x + off[i]![0], y: p.y + off[i]![1] })) as unknown as typeof corners
+    const reading = readBoard(image, { corners: moved, colours: { red: WHITE, blue: BLACK } })
+    expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK })).toEqual([])
+  })
+})
+
 describe('a top printed over in a stone’s own colour', () => {
   // extra9 board-10 a6: a white stone on near-white print under a bulb, its thin side read a
   // few pixels off as the print; the empty cells round it read 0.5–1.0 from the print.

@@ -51,6 +51,12 @@ export interface TokenSide {
   board: Lab
   /** How long the side is in the photo, base to top (pixels): too short, and the blur of the top's edge is all it shows. */
   pixels: number
+  /**
+   * The farthest (ΔE) any stretch of the side, from a little below its base to a little above
+   * its top, reads from the board seen there: the side wherever corners a pixel or two off or
+   * a misjudged height may have put it. Measured only where the side itself reads as the board.
+   */
+  farthest: number
 }
 
 export interface CellSampling {
@@ -423,7 +429,7 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       }
       const rgb = medianColour(colours)
       const lean = camera && height > 0 ? Math.abs(leanAt(camera, u, v, height).y) : 0
-      const side = camera && height > 0 ? sideOf(image, camera, toField, boardAt, u, v, height) : null
+      const side = camera && height > 0 ? sideOf(image, camera, toField, toPhoto, boardAt, u, v, height) : null
       samples.push({ cell: cellName(col, row), centre: rgbToLab(...rgb), centreRgb: rgb, contrast: median(differences), printed: printed!, lean, side })
     }
   return { samples, height, measured }
@@ -453,6 +459,7 @@ function sideOf(
   image: RgbaImage,
   camera: BoardCamera,
   toField: Homography,
+  toPhoto: Homography,
   boardAt: (u: number, v: number) => Lab,
   u: number,
   v: number,
@@ -464,18 +471,85 @@ function sideOf(
   const front = { x: -lean.x / length, y: -lean.y / length }
   const colours: Rgb[] = []
   const boards: Lab[] = []
-  for (const angle of [-0.6, -0.3, 0, 0.3, 0.6])
+  const runs: { base: Point; top: Point }[] = []
+  for (const angle of SIDE_ANGLES) {
+    const du = front.x * Math.cos(angle) - front.y * Math.sin(angle)
+    const dv = front.x * Math.sin(angle) + front.y * Math.cos(angle)
     for (const z of SIDE_HEIGHTS) {
-      const du = front.x * Math.cos(angle) - front.y * Math.sin(angle)
-      const dv = front.x * Math.sin(angle) + front.y * Math.cos(angle)
       const p = camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, z * height)
       const seen = applyHomography(toField, p.x, p.y)
       colours.push(sampleBilinear(image, p.x, p.y))
       boards.push(boardAt(seen.x, seen.y))
     }
-  const base = camera.project(u + SIDE_RADIUS * front.x, v + SIDE_RADIUS * front.y, 0)
-  const top = camera.project(u + SIDE_RADIUS * front.x, v + SIDE_RADIUS * front.y, height)
-  return { colour: rgbToLab(...medianColour(colours)), board: medianColour(boards), pixels: Math.hypot(top.x - base.x, top.y - base.y) }
+    runs.push({ base: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, 0), top: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, height) })
+  }
+  const colour = rgbToLab(...medianColour(colours))
+  const board = medianColour(boards)
+  const middle = runs[(runs.length - 1) / 2]!
+  const pixels = Math.hypot(middle.top.x - middle.base.x, middle.top.y - middle.base.y)
+  const farthest = deltaE(colour, board) < SIDE_SHOWS_NONE ? farthestStretch(image, toField, toPhoto, boardAt, runs, pixels) : Infinity
+  return { colour, board, pixels, farthest }
+}
+
+/** The directions round the cell's centre (radians from the front, facing the camera) a side is read in. */
+const SIDE_ANGLES = [-0.6, -0.3, 0, 0.3, 0.6]
+/**
+ * How far (pixels) below its base and above its top a side is read for a proof that no token
+ * stands there: corners a pixel or two off move the side as far, and a side only 4–6 pixels
+ * long then shows the print in front of its token or its top (the print's colour on a white
+ * token). Below, also a wider token's side, whose base is nearer the camera.
+ */
+const SIDE_SLACK_ABOVE = 2
+const SIDE_SLACK_BELOW = 2
+/** A point seen this near (pixels) a cell's border may show its printed line, the board's too when the cell is empty. */
+const BORDER_PIXELS = 1.5
+
+/**
+ * The farthest any stretch of a side reads from the board, stretch by stretch a pixel apart
+ * along the whole side, from `SIDE_SLACK_BELOW` below its base to `SIDE_SLACK_ABOVE` above its
+ * top, each stretch two pixels long and as wide as the side is read: a side the corners put a
+ * little off, or a shorter token's whole side (a height misjudged from one top, whose patch
+ * ran on into print of its colour), is met by one of them. Points on a cell's border are left
+ * out: the printed grid or ring line there is the board's, an empty cell's as much.
+ */
+function farthestStretch(
+  image: RgbaImage,
+  toField: Homography,
+  toPhoto: Homography,
+  boardAt: (u: number, v: number) => Lab,
+  runs: { base: Point; top: Point }[],
+  pixels: number,
+): number {
+  const onBorder = (p: Point, seen: Point) => {
+    for (const border of [
+      applyHomography(toPhoto, Math.round(seen.x), seen.y),
+      applyHomography(toPhoto, seen.x, Math.round(seen.y)),
+    ])
+      if (Math.hypot(border.x - p.x, border.y - p.y) < BORDER_PIXELS) return true
+    return false
+  }
+  const steps = Math.ceil(pixels + SIDE_SLACK_BELOW + SIDE_SLACK_ABOVE)
+  let farthest = 0
+  let previous: { colours: Rgb[]; boards: Lab[] } = { colours: [], boards: [] }
+  for (let step = 0; step <= steps; step++) {
+    const level: { colours: Rgb[]; boards: Lab[] } = { colours: [], boards: [] }
+    for (const { base, top } of runs) {
+      const run = Math.hypot(top.x - base.x, top.y - base.y)
+      if (run < 1e-6) continue
+      const along = (-SIDE_SLACK_BELOW + (step * (run + SIDE_SLACK_BELOW + SIDE_SLACK_ABOVE)) / steps) / run
+      const p = { x: base.x + (top.x - base.x) * along, y: base.y + (top.y - base.y) * along }
+      const seen = applyHomography(toField, p.x, p.y)
+      if (onBorder(p, seen)) continue
+      level.colours.push(sampleBilinear(image, p.x, p.y))
+      level.boards.push(boardAt(seen.x, seen.y))
+    }
+    const colours = [...previous.colours, ...level.colours]
+    // Most of a stretch on a border, and what is left is too little to go by.
+    if (step > 0 && colours.length >= runs.length)
+      farthest = Math.max(farthest, deltaE(rgbToLab(...medianColour(colours)), medianColour([...previous.boards, ...level.boards])))
+    previous = level
+  }
+  return farthest
 }
 
 /** A side this far (ΔE) from the board seen there, and darker, is a token's… */
@@ -495,6 +569,18 @@ export const TOPS_TO_TRUST_HEIGHT = 3
  * darker there).
  */
 const TOPS_TO_TRUST_SIDES = 1
+
+/**
+ * Whether the side of a token standing in the cell shows only the board, wherever corners a
+ * pixel or two off or a misjudged height may have put it: what lets the side clear a cell of a
+ * question. The side read where the corners put it may show the print beside a white token's
+ * side only a few pixels long (extra11 board-07 f8, extra12 board-02 a11, at corners 1–2 px
+ * off the true ones), or above a shorter token when one top's patch ran on into the print
+ * behind it and the height came out more than twice the true one.
+ */
+export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling): boolean {
+  return sideShows(sample, sampling) === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
+}
 
 /**
  * What the side of a token standing in the cell would show: a token's shaded side, only the
