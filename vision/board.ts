@@ -26,6 +26,7 @@ import {
 } from './raster.ts'
 import { cameraFromField, leanAt } from './board/camera.ts'
 import {
+  READ_HEIGHT,
   READ_RADIUS,
   TOPS_TO_TRUST_HEIGHT,
   emptyCellsContrast,
@@ -538,13 +539,13 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const colourDoubted = new Set<Cell>()
   const sides = samples.map((sample) => sideShows(sample, sampling))
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
-  const cells: CellReading[] = samples.map((sample, i) => {
+  const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
-      // unless the place a stone's shaded side would show shows the board and the top itself
-      // does not stand out towards a stone's colour.
+      // unless all of where a stone's shaded side would show, a pixel or two either way, shows
+      // the board and the top itself does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
       const sideSaysEmpty = sideShowsOnlyBoard(sample, sampling) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
       if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
@@ -746,8 +747,15 @@ const LEAN_WITHIN_CELL = 0.25
  * shows its top farther. A stone read in a cell may then stand in that nearer cell; both
  * are asked about when the nearer cell reads empty or the same colour — the reading alone
  * cannot tell a top from a base there.
+ *
+ * With fewer tops than it takes to trust the height, the tokens may be shorter too (one top's
+ * patch run on into print of its colour behind it): a shorter stone whose top is seen where the
+ * cell is read stands between that point and the cell's centre, so where that point is in the
+ * cell behind, and it reads empty, both are asked about (dev board-18 e9 at corners 1–2 px off:
+ * one top gave 0.31 for tokens 0.07 tall, the stone was read in the cell in front of it, asked,
+ * and its own cell read empty unasked).
  */
-function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[], sampling: CellSampling): Cell[] {
+export function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[], sampling: CellSampling): Cell[] {
   let camera
   try {
     camera = cameraFromField(homographyFromPoints(rectangle(COLUMNS, ROWS), corners), image.width, image.height)
@@ -756,26 +764,35 @@ function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: 
   }
   if (!camera) return []
   const stateOf = new Map(cells.map((c) => [c.cell, c.state]))
+  const measured = sampling.measured >= TOPS_TO_TRUST_HEIGHT
   const asked: Cell[] = []
   for (const reading of cells) {
     if (reading.state === 'empty') continue
     const { col, row } = cellPosition(reading.cell)
     const u = col + 0.5
     const v = ROWS - row - 0.5
-    const doubt = sampling.measured >= TOPS_TO_TRUST_HEIGHT ? HEIGHT_DOUBT : HEIGHT_UNMEASURED
+    const doubt = measured ? HEIGHT_DOUBT : HEIGHT_UNMEASURED
     const estimated = leanAt(camera, u, v, sampling.height)
     const taller = leanAt(camera, u, v, sampling.height + doubt)
     const lean = { x: taller.x - estimated.x, y: taller.y - estimated.y }
-    if (Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL) continue
-    const baseCol = Math.floor(u - lean.x)
-    const baseRow = ROWS - 1 - Math.floor(v - lean.y)
-    if (baseCol === col && baseRow === row) continue
-    if (baseCol < 0 || baseCol >= COLUMNS || baseRow < 1 || baseRow >= ROWS) continue
-    const base = cellName(baseCol, baseRow)
-    const baseState = stateOf.get(base)
-    if (baseState === 'empty' || baseState === reading.state) asked.push(reading.cell, base)
+    const base = Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL ? null : cellAt(u - lean.x, v - lean.y)
+    if (base && base !== reading.cell) {
+      const baseState = stateOf.get(base)
+      if (baseState === 'empty' || baseState === reading.state) asked.push(reading.cell, base)
+    }
+    if (measured || sampling.height <= 0) continue
+    const read = leanAt(camera, u, v, READ_HEIGHT * sampling.height)
+    const behind = cellAt(u + read.x, v + read.y)
+    if (behind && behind !== reading.cell && stateOf.get(behind) === 'empty') asked.push(reading.cell, behind)
   }
   return asked
+}
+
+/** The cell of rows 1–12 at a field point, or null beyond them. */
+function cellAt(u: number, v: number): Cell | null {
+  const col = Math.floor(u)
+  const row = ROWS - 1 - Math.floor(v)
+  return col < 0 || col >= COLUMNS || row < 1 || row >= ROWS ? null : cellName(col, row)
 }
 
 function cellPosition(cell: Cell): { col: number; row: number } {

@@ -5,7 +5,7 @@
 // maroon and navy stones beside a maroon ring line; the tokens' height measured.
 import { describe, expect, it } from 'vitest'
 import type { Cell } from '../../engine/index.ts'
-import { cellsAFartherStoneMayReach, readBoard, type BoardReading, type CellReading } from '../../vision/board.ts'
+import { cellsAFartherStoneMayReach, cellsAStoneMayLeanInto, readBoard, type BoardReading, type CellReading } from '../../vision/board.ts'
 import { emptyCellsContrast, sampleCellsAsTokens, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
 import { rgbToLab, type Lab, type Rgb } from '../../vision/raster.ts'
 import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
@@ -284,6 +284,24 @@ describe('a side that clears a cell, read wherever the corners or the height may
     const moved = corners.map((p, i) => ({ x: p.x + off[i]![0], y: p.y + off[i]![1] })) as unknown as typeof corners
     const reading = readBoard(image, { corners: moved, colours: { red: WHITE, blue: BLACK } })
     expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK })).toEqual([])
+  })
+})
+
+describe('a stone a shorter token than estimated', () => {
+  // dev board-18 at corners 1–2 px off: the one top measured gave 0.31 for tokens 0.07 tall,
+  // the lone stone e9 was read in e8 (where e8's reading leaned onto it), asked, and e9 read
+  // empty without a question.
+  const { image, corners } = renderTokenScene(scene([]))
+  const cells: CellReading[] = []
+  for (let row = 1; row <= 12; row++)
+    for (const col of 'abcdefgh') cells.push({ cell: `${col}${row}` as Cell, state: `${col}${row}` === 'e8' ? 'blue' : 'empty', confidence: 1 })
+
+  it('asks about the cell behind where a stone is read, when one top measured the height', () => {
+    expect(cellsAStoneMayLeanInto(image, corners, cells, { samples: [], height: 0.31, measured: 1 })).toContain('e9')
+  })
+
+  it('does not when the height was measured on enough tops', () => {
+    expect(cellsAStoneMayLeanInto(image, corners, cells, { samples: [], height: 0.31, measured: 3 })).not.toContain('e9')
   })
 })
 

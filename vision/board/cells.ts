@@ -85,7 +85,7 @@ export const READ_RADIUS = 0.25
  * cell's own token (its read disc is inside the token's rim), while in the far rows an empty
  * cell's reading leans less far towards the side of a stone in the cell behind it.
  */
-const READ_HEIGHT = 0.9
+export const READ_HEIGHT = 0.9
 /** How far round a cell's centre a candidate stone is looked for on the board. */
 const CANDIDATE_RADIUS = 0.12
 /** A centre differing from the board by this much is taken as a candidate stone to measure. */
