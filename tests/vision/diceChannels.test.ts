@@ -4,21 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { completeByOtherChannels } from '../../vision/dice.ts'
 import type { Face } from '../../vision/dice/faces.ts'
-import type { Pip } from '../../vision/dice/pips.ts'
-
-const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
-  x,
-  y,
-  radius: 3,
-  roundness: 0.95,
-  angle: 0,
-  face: 60,
-  level: 110,
-  faceColour: [25, -12, 4],
-  contrast: 50,
-  polarity: -1,
-  ...more,
-})
+import { pip } from './diceScenes.ts'
 
 /** Two pips along one side of a four (x = 92, y = 92 and 108), read as a two's diagonal, unsurely. */
 function sideAsTwo(confidence = 0.5): Face {

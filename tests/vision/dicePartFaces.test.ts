@@ -4,21 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { doubtPartFaces } from '../../vision/dice/partFaces.ts'
 import type { Face } from '../../vision/dice/faces.ts'
+import { pip } from './diceScenes.ts'
 import type { Pip } from '../../vision/dice/pips.ts'
-
-const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
-  x,
-  y,
-  radius: 3,
-  roundness: 0.95,
-  angle: 0,
-  face: 60,
-  level: 110,
-  faceColour: [25, -12, 4],
-  contrast: 50,
-  polarity: -1,
-  ...more,
-})
 
 /** A face of `value` pips on a grid of `step` at (x, y), as findFaces reads it. */
 function face(value: number, x: number, y: number, step: number, pips: Pip[]): Face {

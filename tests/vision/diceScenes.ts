@@ -2,6 +2,7 @@
 // or given table, each pixel the mean of 2×2 samples with a little sensor noise.
 import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
+import type { Pip } from '../../vision/dice/pips.ts'
 
 /** Where each value's pips sit, in steps from the face's centre. */
 export const PIPS: Record<number, [number, number][]> = {
@@ -89,3 +90,18 @@ export const marbled = (dx: number, dy: number, die: Die): Rgb => {
   return [40 * k, 95 * k, 165 * k]
 }
 
+
+/** A dark round pip as findPips reports it, at (x, y), with `more` changed. */
+export const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
+  x,
+  y,
+  radius: 3,
+  roundness: 0.95,
+  angle: 0,
+  face: 60,
+  level: 110,
+  faceColour: [25, -12, 4],
+  contrast: 50,
+  polarity: -1,
+  ...more,
+})
