@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, plausibleGrid, type Face } from './dice/faces.ts'
+import { MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND, NO_SQUARE_FACE } from './dice/body.ts'
 import { doubtPartFaces } from './dice/partFaces.ts'
@@ -353,7 +353,9 @@ export function completeByOtherChannels(faces: Face[], pipsByChannel: readonly (
     // A two's diagonal is a four's side: the four's other pips lie 1.12 of it from the two's middle.
     const span = 2 * Math.max(...face.pips.map((p) => Math.hypot(p.x - face.centre.x, p.y - face.centre.y)))
     const union = [...face.pips]
-    const seen = (pip: Pip) => [...union, ...inFaces.filter((p) => !face.pips.includes(p))].some((p) => Math.hypot(p.x - pip.x, p.y - pip.y) < Math.max(p.radius, pip.radius))
+    const others = inFaces.filter((p) => !face.pips.includes(p))
+    const on = (pip: Pip) => (p: Pip) => Math.hypot(p.x - pip.x, p.y - pip.y) < Math.max(p.radius, pip.radius)
+    const seen = (pip: Pip) => union.some(on(pip)) || others.some(on(pip))
     for (const pips of pipsByChannel)
       for (const pip of pips) {
         // A channel's pips are darker or lighter than their face in it: a white pip on a red die is dark in redness.
@@ -380,7 +382,6 @@ const SAME_SIZE = 1.4
 const OTHER_PIPS_REACH = 1.3
 /** The pips joined must fit their layout this closely (a face's own pips: up to 0.15 before any doubt). */
 const COMPLETED_RESIDUAL = 0.15
-const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length
 
 /**
  * A lone blob this large (in pixels of the working copy) with no die's face seen around it may

@@ -28,7 +28,8 @@ const rotate = (a: Point, angle: number): Point => ({
   x: a.x * Math.cos(angle) - a.y * Math.sin(angle),
   y: a.x * Math.sin(angle) + a.y * Math.cos(angle),
 })
-const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length)
+/** The mean of the values (0 for none). */
+export const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length)
 
 /** Grid points (in units of u, v) of each value's pips. */
 const LAYOUTS: Record<number, [number, number][][]> = {
