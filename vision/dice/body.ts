@@ -70,7 +70,14 @@ export function noDieAround(
   const radius = pip.radius / Math.sqrt(squash)
   // Pips like this one (seen at the same slant, of about its size): a ray runs on across them,
   // and one on the face makes it no one.
-  const alike = pips.filter((other) => !own.includes(other) && alikePips(other, pip))
+  // Only those a ray can reach are kept: a ray never runs farther than FARTHEST radii from
+  // `from` (its stretch is at most 1), and a speckled table gives hundreds of alike specks.
+  const alike = pips.filter(
+    (other) =>
+      !own.includes(other) &&
+      Math.hypot(other.x - from.x, other.y - from.y) < FARTHEST * radius + NEAREST * other.radius + 1 &&
+      alikePips(other, pip),
+  )
   const crossed = new Set<Pip>()
   // Reach of each ray: from the pip's centre to where the face ends, or Infinity.
   const reach: number[] = []

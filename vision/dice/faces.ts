@@ -149,6 +149,15 @@ export interface FaceImage {
  */
 const offFaceRun = (image: FaceImage): number => 2 * Math.max(1, image.enlarged ?? 1)
 
+/** How far point p lies from the segment from a to b. */
+function offSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const length2 = dx * dx + dy * dy
+  const f = length2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2)) : 0
+  return Math.hypot(p.x - a.x - f * dx, p.y - a.y - f * dy)
+}
+
 /** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
 function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boolean {
   const { gray, colour: rgba } = image
@@ -158,7 +167,10 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   const start = a.radius * 1.4
   const end = distance - b.radius * 1.4
   if (end <= start) return true
-  const others = pips.filter((p) => p !== a && p !== b && p.polarity === a.polarity)
+  // Only the pips near the way from a to b can lie on it (a speckled table gives hundreds).
+  const others = pips.filter(
+    (p) => p !== a && p !== b && p.polarity === a.polarity && offSegment(p, a, b) < p.radius * 1.4 + 1,
+  )
   let failures = 0
   for (let t = start; t <= end; t += 1) {
     const f = t / distance

@@ -412,11 +412,14 @@ function verifyPip(
   const x1 = Math.min(width - 1, Math.ceil(cx + outer))
   const y0 = Math.max(0, Math.floor(cy - outer))
   const y1 = Math.min(height - 1, Math.ceil(cy + outer))
+  // Only the pips whose discs can reach the ring are asked, pixel by pixel: a speckled table
+  // gives hundreds of them.
+  const near = beside.filter((other) => Math.hypot(other.x - cx, other.y - cy) < outer + BESIDE_PIP * other.radius + 1)
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const d = Math.hypot(x - cx, y - cy)
       if (d < inner || d > outer) continue
-      if (beside.some((other) => Math.hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
+      if (near.some((other) => Math.hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
       ring.push(gray.data[y * width + x]!)
       ringPixels.push(y * width + x)
     }
