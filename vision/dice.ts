@@ -152,6 +152,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
   doubtCutFaces(faces, copy)
+  doubtSlantedFaces(faces, copy)
   completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
@@ -254,6 +255,62 @@ function doubtCutFaces(faces: Face[], photo: { width: number; height: number }):
     face.doubts.push('its face runs past the photo’s edge')
   }
 }
+
+/**
+ * The dice of a roll lie on one table and are seen by one camera. A die nearer the camera (lower
+ * in the photo) is seen from higher above than one farther off, so its top face is foreshortened
+ * no more than theirs; and where the camera looks straight down, a face far from the photo's
+ * middle is foreshortened along the line to that middle. A face of four or five pips (a grid
+ * measured both ways; a six's columns are printed closer than its rows) far more squashed than
+ * the sure faces farther off, along another line than the one to the photo's middle, is no top
+ * face lying on the table: a die held up in fingers, leaning on the tray's wall or cocked on
+ * another die. It is asked about. The faces farther off are measured by their grid when they
+ * show one both ways, else by their pips' roundness.
+ */
+export function doubtSlantedFaces(faces: Face[], photo: { width: number; height: number }): void {
+  const squash = (face: Face) => (GRID_BOTH_WAYS.includes(face.value) ? gridSquash(face).squash : mean(face.pips.map((p) => p.roundness)))
+  const sure = faces.filter((face) => face.confidence >= UNCERTAIN_DIE_BELOW)
+  const middle = { x: (photo.width - 1) / 2, y: (photo.height - 1) / 2 }
+  for (const face of faces) {
+    if (!GRID_BOTH_WAYS.includes(face.value)) continue
+    const fartherOff = sure.filter((other) => other !== face && other.centre.y < face.centre.y)
+    const { squash: own, across } = gridSquash(face)
+    if (fartherOff.length === 0 || own >= SLANTED * median(fartherOff.map(squash))) continue
+    const toMiddle = { x: face.centre.x - middle.x, y: face.centre.y - middle.y }
+    if (Math.hypot(toMiddle.x, toMiddle.y) > face.side && betweenLines(across, Math.atan2(toMiddle.y, toMiddle.x)) < RADIAL) continue
+    face.confidence = Math.min(face.confidence, 0.5)
+    face.doubts.push(SLANTED_FACE)
+  }
+}
+
+/**
+ * How squashed a face's grid is, its shorter axis over its longer (1 for a square, seen from
+ * straight above), and the direction of its shorter axis (radians): from the singular values of
+ * the grid's two steps, so a squash along the grid's diagonal (a skewed grid) counts too.
+ */
+function gridSquash({ u, v }: Face): { squash: number; across: number } {
+  const a = u.x * u.x + v.x * v.x
+  const b = u.x * u.y + v.x * v.y
+  const c = u.y * u.y + v.y * v.y
+  const spread = Math.hypot((a - c) / 2, b)
+  const longer = (a + c) / 2 + spread
+  const shorter = Math.max(0, (a + c) / 2 - spread)
+  return { squash: longer > 0 ? Math.sqrt(shorter / longer) : 1, across: 0.5 * Math.atan2(2 * b, a - c) + Math.PI / 2 }
+}
+
+/** The angle between two lines through a point, given by their directions (radians): 0…π/2. */
+function betweenLines(a: number, b: number): number {
+  const turn = (((a - b) % Math.PI) + Math.PI) % Math.PI
+  return Math.min(turn, Math.PI - turn)
+}
+
+/** Layouts whose pips give their grid's step both ways. */
+const GRID_BOTH_WAYS = [4, 5]
+/** A face this much more squashed than the faces farther off is seen at another slant than theirs. */
+const SLANTED = 0.8
+/** A face squashed within this angle (radians) of the line to the photo's middle may be foreshortened by the lens. */
+const RADIAL = Math.PI / 6
+export const SLANTED_FACE = 'its face is seen far more at a slant than the dice farther off: a die held up or leaning'
 
 /**
  * Pips darker than their face (black on ivory) or lighter (white on red): the roll's sure
