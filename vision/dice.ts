@@ -450,9 +450,10 @@ const WHOLE_DIE_BLOB = 10
 const BLOB_DIE = { min: 1.2, max: 3.2 }
 const PIP_DIE = { min: 6, max: 14 }
 /** A die's body that reads a layout this clearly gives a blob seen whole its value (bodies.ts: 1 for layouts, 1.5 for a one). */
-const BLOB_MARGIN = { one: 1.5, layout: 1 }
-/** A blob read as a die by its body: asked about, above a lone pip with no die around it. */
+const BLOB_MARGIN = { one: 1.5, layout: 1, faint: 0.15 }
+/** A blob read as a die by its body: asked about, above a lone pip with no die around it; read faintly, below an unsure face. */
 const BLOB_BODY_CONFIDENCE = 0.6
+const BLOB_FAINT_CONFIDENCE = 0.35
 export const DIE_SEEN_WHOLE = 'a die seen whole: its pips read from its body'
 const ONE_WITHOUT_DIE = [NO_DIE_AROUND, NO_SQUARE_FACE]
 
@@ -484,11 +485,14 @@ export function blobsAsBodies(faces: Face[], working: RgbaImage, toWorking: numb
       continue
     }
     const reading = readBody(working, seenWhole)
-    if (!reading || reading.margin < (reading.value === 1 ? BLOB_MARGIN.one : BLOB_MARGIN.layout)) continue
+    if (!reading) continue
+    const clear = reading.margin >= (reading.value === 1 ? BLOB_MARGIN.one : BLOB_MARGIN.layout)
+    // The blob is the die's whole face, no one's pip: a layout read faintly on it is the better guess.
+    if (!clear && (reading.value === 1 || reading.margin < BLOB_MARGIN.faint)) continue
     face.value = reading.value
     face.centre = { x: reading.centre.x / toWorking, y: reading.centre.y / toWorking }
     face.side = reading.side / toWorking
-    face.confidence = BLOB_BODY_CONFIDENCE
+    face.confidence = clear ? BLOB_BODY_CONFIDENCE : BLOB_FAINT_CONFIDENCE
     face.doubts.push(DIE_SEEN_WHOLE)
   }
   return faces.filter((face) => !dropped.has(face))

@@ -36,6 +36,44 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(values).toEqual([1, 2, 3, 4, 5, 6])
   })
 
+  it('reads a three or a five whose corner pips show faintly as that, not as the one whose wider grid passes over them', () => {
+    // Corner pips printed at half their radius, on a step of 0.19 of the side: a one's grid (its
+    // places 0.2–0.26 of the side out) reads its corners as plain face, by a wider margin than the
+    // three's or the five's faint corners give theirs.
+    const faint: Look = { ...tiny, step: 0.19 }
+    const dice: Die[] = [
+      { x: 60, y: 100, value: 3, angle: 0.3, shrunk: [0, 2] },
+      { x: 140, y: 100, value: 5, angle: 0.3, shrunk: [0, 1, 2, 3] },
+      { x: 220, y: 100, value: 1, angle: 0.3 },
+    ]
+    const photo = draw(280, 200, dice, faint, 61)
+    const bodies = findDieBodies(photo, toLab(photo), { min: 16, max: 40 })
+    const readings = dice.map((die) => readBody(photo, bodies.find((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4)!)!)
+    expect(readings.map((r) => r.value)).toEqual([3, 5, 1])
+    expect(Math.min(...readings.map((r) => r.margin))).toBeGreaterThan(0.5)
+  })
+
+  it('gives an unsure face read by its pips the larger layout its body reads half as clearly, when that layout holds its pips', () => {
+    // A four with one pip printed at half its radius reads about 0.7 as clearly as a clear layout.
+    const dice: Die[] = [
+      { x: 100, y: 100, value: 5, angle: 0.2 },
+      { x: 200, y: 100, value: 4, angle: 0.3, shrunk: [0] },
+    ]
+    const photo = draw(300, 200, dice, tiny, 53)
+    const five = { value: 5, confidence: 1, centre: { x: 100, y: 100 }, side: 26 }
+    const [body] = diceByBody(photo, 26).filter((r) => Math.abs(r.centre.x - 200) < 5)
+    expect(body!.value).toBe(4)
+    expect(body!.margin).toBeGreaterThan(0.5)
+    expect(body!.margin).toBeLessThan(1)
+    const two = { value: 2, confidence: 0.4, centre: { x: 200, y: 100 }, side: 20, doubts: ['a two as short as a side of the other dice’s faces'] }
+    const three = { ...two, value: 3, doubts: [] }
+    const [, readAsTwo] = withBodies([five, two], photo, 1)
+    expect(readAsTwo).toMatchObject({ value: 4, confidence: 0.4 })
+    // A three's row is no part of a four: its reading stands, asked about.
+    const [, readAsThree] = withBodies([five, three], photo, 1)
+    expect(readAsThree).toMatchObject({ value: 3, confidence: 0.4 })
+  })
+
   it('reads no layout on a blank body: nothing on it differs enough from its face to be pips', () => {
     const blank = draw(200, 200, [{ x: 100, y: 100, value: 1, angle: 0.3, missing: [0] }], tiny, 29)
     const blankLab = toLab(blank)

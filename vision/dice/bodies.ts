@@ -294,7 +294,8 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
     const fy = gy - j
     return (map[j * n + i]! * (1 - fx) + map[j * n + i + 1]! * fx) * (1 - fy) + (map[(j + 1) * n + i]! * (1 - fx) + map[(j + 1) * n + i + 1]! * fx) * fy
   }
-  let best: BodyReading = { value: 0, margin: -Infinity, centre, side }
+  // The best reading of each count of pips (a one's grid may pass over a three's or a five's corners).
+  const best: BodyReading[] = []
   const places = new Array<number>(9)
   for (const turn of [-TURN, 0, TURN]) {
     const { cos, sin } = along(body.angle + turn)
@@ -322,13 +323,20 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
               if (on.pip[k]) faintestPip = Math.min(faintestPip, places[k]!)
               else likestFace = Math.max(likestFace, places[k]!)
             const margin = faintestPip - likestFace
-            if (margin > best.margin) best = { value: on.count, margin, centre: { x: cx, y: cy }, side }
+            if (margin > (best[on.count]?.margin ?? -Infinity)) best[on.count] = { value: on.count, margin, centre: { x: cx, y: cy }, side }
           }
         }
     }
   }
-  return best
+  const read = best.reduce((a, b) => (b.margin > a.margin ? b : a), { value: 0, margin: -Infinity, centre, side })
+  // A rim or a glow in the outline puts a one's grid (ONE_STEPS) out past a three's or a five's
+  // corner pips, which then read as plain face: that layout reading clearly too, closer in, is the face.
+  const closerIn = [best[3], best[5]].filter((r) => r !== undefined && r.margin >= ONE_PASSED_OVER * MARGIN && r.margin >= ONE_PASSED_OVER * read.margin)
+  return read.value === 1 && closerIn.length > 0 ? closerIn.reduce((a, b) => (b.margin > a.margin ? b : a)) : read
 }
+
+/** A three or a five read this clearly (of a clear layout's margin, and of the one's) is what a one's grid passed over. */
+const ONE_PASSED_OVER = 0.5
 
 /** A die's body this many pixels across is still found as a square. */
 const SMALLEST_BODY = 12
@@ -377,13 +385,18 @@ const FAINT_CONFIDENCE = 0.35
 export const READ_BY_BODY = 'read from its body: its pips too small to see one by one'
 export const READ_FAINTLY = 'its body’s layout shows faintly'
 
+/** The layouts that hold a smaller one's pips: a one's middle, a two's diagonal, a three's row (a six's column), a four's corners. */
+const HOLDING: Record<number, readonly number[]> = { 1: [3, 5], 2: [3, 4, 5, 6], 3: [5, 6], 4: [5, 6] }
+const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN && (HOLDING[value]?.includes(body.value) ?? false)
+
 /**
  * The dice read by their pips (`byPips`, in photo pixels) with those read from their bodies on
  * `working`, a copy of the photo `scale` times its size: their size is that of the roll's sure
  * dice, so a photo with none gains nothing. A body where no die was read adds one (a faint
  * layout as a guess, below the unsure faces read by pips); a body whose
  * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
- * merged or lost) gives that die its value. Either is asked about. More dice than a roll: the
+ * merged or lost) gives that die its value, and so does one read half as clearly whose layout holds
+ * the pips' (the rest of them lost on a dark or marbled face). Either is asked about. More dice than a roll: the
  * surest five are kept (a body's reading above a lone pip with no die around it). Without
  * `faintToo`, only bodies whose layout reads clearly are added.
  */
@@ -401,7 +414,7 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
           ? { value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] }
           : { value: body.value, confidence: FAINT_CONFIDENCE, centre, side, doubts: [READ_BY_BODY, READ_FAINTLY] },
       )
-    else if (at >= 0 && clear(body) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
+    else if (at >= 0 && (clear(body) || partOf(dice[at]!.value, body)) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
       dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
   }
   return dice.length <= DICE_IN_A_ROLL ? dice : dice.sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
