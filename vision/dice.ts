@@ -10,9 +10,9 @@ import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage,
 import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
-import { NO_DIE_AROUND, NO_SQUARE_FACE } from './dice/body.ts'
-import { doubtPartFaces } from './dice/partFaces.ts'
-import { findDieBodies, readBody, withBodies } from './dice/bodies.ts'
+import { NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
+import { SHORT_TWO_DOUBT, doubtPartFaces } from './dice/partFaces.ts'
+import { BODY_AGREES, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -182,7 +182,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // pips do not show), a faint layout is shown as a guess; elsewhere the pip finder saw the roll's
   // pips, and a body it missed is added only when its layout reads clearly (a faint one is as
   // likely a key, a plug, a label, a box's corner or a shadow).
-  if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0)
+  if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0).map(answeredByBody)
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []
@@ -254,6 +254,25 @@ function doubtCutFaces(faces: Face[], photo: { width: number; height: number }):
     face.confidence = Math.min(face.confidence, 0.5)
     face.doubts.push('its face runs past the photo’s edge')
   }
+}
+
+/**
+ * Doubts a die's body answers when its layout, read from the body's colours alone (a second
+ * reader beside the pips'), clearly gives the value the pips gave: whether the face around a lone
+ * pip or a two, which the grey around it did not show as a square or showed with its middle off
+ * the pips', is a die's square face, and whether a two is the side of a four (the body's other
+ * diagonal reads as plain face). Other doubts stand: pips of another kind than the roll's or seen
+ * in colour only (a key's letter on a laptop, a printed box's edge: a square body with a mark in
+ * its middle reads as a one), a face split from a larger group, another face of the same die, a
+ * missed pip spotted, a slant, more faces than dice.
+ */
+const BODY_ANSWERS = [...[NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE].flatMap((doubt) => [doubt, `a two: ${doubt}`]), SHORT_TWO_DOUBT]
+
+/** A die whose body agrees with its pips, and whose every doubt its body answers, is read surely. */
+export function answeredByBody(die: DieReading): DieReading {
+  const doubts = die.doubts ?? []
+  if (!doubts.includes(BODY_AGREES) || !doubts.every((doubt) => doubt === BODY_AGREES || BODY_ANSWERS.includes(doubt))) return die
+  return { ...die, confidence: UNCERTAIN_DIE_BELOW, doubts: [] }
 }
 
 /**

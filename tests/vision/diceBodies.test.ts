@@ -2,8 +2,9 @@
 // Issue 10: small dark dice in a white tray whose pips, two or three pixels across, the pip
 // finder cannot see one by one — found by their bodies and read by their layout on a grid.
 import { describe, expect, it } from 'vitest'
-import { readDice } from '../../vision/dice.ts'
-import { diceByBody, findDieBodies, readBody, withBodies } from '../../vision/dice/bodies.ts'
+import { answeredByBody, readDice } from '../../vision/dice.ts'
+import { BODY_AGREES, diceByBody, findDieBodies, readBody, withBodies } from '../../vision/dice/bodies.ts'
+import { NO_SQUARE_FACE } from '../../vision/dice/body.ts'
 import { toLab, type Rgb } from '../../vision/raster.ts'
 import { draw, type Die, type Look } from './diceScenes.ts'
 
@@ -72,6 +73,25 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     // A three's row is no part of a four: its reading stands, asked about.
     const [, readAsThree] = withBodies([five, three], photo, 1)
     expect(readAsThree).toMatchObject({ value: 3, confidence: 0.4 })
+  })
+
+  it('reads surely an unsure die whose body clearly reads its value, when its body answers every doubt', () => {
+    const dice: Die[] = [
+      { x: 100, y: 100, value: 5, angle: 0.2 },
+      { x: 200, y: 100, value: 4, angle: 0.3 },
+    ]
+    const photo = draw(300, 200, dice, tiny, 59)
+    const five = { value: 5, confidence: 1, centre: { x: 100, y: 100 }, side: 26 }
+    const unsure = (value: number, doubts: string[]) => ({ value, confidence: 0.25, centre: { x: 200, y: 100 }, side: 26, doubts })
+    const read = (die: ReturnType<typeof unsure>) => answeredByBody(withBodies([five, die], photo, 1)[1]!)
+    // No square face was seen around its pips by their grey: the body is that square, and reads 4.
+    expect(read(unsure(4, [NO_SQUARE_FACE]))).toMatchObject({ value: 4, confidence: 0.7, doubts: [] })
+    // Split from a larger group: which pips are its is no question of what the body shows.
+    const split = read(unsure(4, [NO_SQUARE_FACE, 'split from a larger group']))
+    expect(split.confidence).toBe(0.25)
+    expect(split.doubts).toContain(BODY_AGREES)
+    // The body reads another value: asked as before.
+    expect(read(unsure(5, [NO_SQUARE_FACE])).confidence).toBeLessThan(0.7)
   })
 
   it('reads no layout on a blank body: nothing on it differs enough from its face to be pips', () => {

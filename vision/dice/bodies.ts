@@ -331,7 +331,7 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
   const read = best.reduce((a, b) => (b.margin > a.margin ? b : a), { value: 0, margin: -Infinity, centre, side })
   // A rim or a glow in the outline puts a one's grid (ONE_STEPS) out past a three's or a five's
   // corner pips, which then read as plain face: that layout reading clearly too, closer in, is the face.
-  const closerIn = [best[3], best[5]].filter((r) => r !== undefined && r.margin >= ONE_PASSED_OVER * MARGIN && r.margin >= ONE_PASSED_OVER * read.margin)
+  const closerIn = [best[3], best[5]].filter((r): r is BodyReading => r !== undefined && r.margin >= ONE_PASSED_OVER * MARGIN && r.margin >= ONE_PASSED_OVER * read.margin)
   return read.value === 1 && closerIn.length > 0 ? closerIn.reduce((a, b) => (b.margin > a.margin ? b : a)) : read
 }
 
@@ -384,6 +384,8 @@ const BODY_CONFIDENCE = 0.6
 const FAINT_CONFIDENCE = 0.35
 export const READ_BY_BODY = 'read from its body: its pips too small to see one by one'
 export const READ_FAINTLY = 'its body’s layout shows faintly'
+/** An unsure die read by its pips whose body's layout reads clearly the same value (dice.ts says which doubts that answers). */
+export const BODY_AGREES = 'its body’s layout reads the same clearly'
 
 /** The layouts that hold a smaller one's pips: a one's middle, a two's diagonal, a three's row (a six's column), a four's corners. */
 const HOLDING: Record<number, readonly number[]> = { 1: [3, 5], 2: [3, 4, 5, 6], 3: [5, 6], 4: [5, 6] }
@@ -396,7 +398,8 @@ const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN
  * layout as a guess, below the unsure faces read by pips); a body whose
  * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
  * merged or lost) gives that die its value, and so does one read half as clearly whose layout holds
- * the pips' (the rest of them lost on a dark or marbled face). Either is asked about. More dice than a roll: the
+ * the pips' (the rest of them lost on a dark or marbled face). Either is asked about. A body whose
+ * layout reads clearly the value the pips read unsurely says so (BODY_AGREES). More dice than a roll: the
  * surest five are kept (a body's reading above a lone pip with no die around it). Without
  * `faintToo`, only bodies whose layout reads clearly are added.
  */
@@ -416,6 +419,8 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
       )
     else if (at >= 0 && (clear(body) || partOf(dice[at]!.value, body)) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
       dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
+    else if (at >= 0 && clear(body) && dice[at]!.confidence < UNCERTAIN_DIE_BELOW && dice[at]!.value === body.value)
+      dice[at] = { ...dice[at]!, doubts: [...(dice[at]!.doubts ?? []), BODY_AGREES] }
   }
   return dice.length <= DICE_IN_A_ROLL ? dice : dice.sort((a, b) => b.confidence - a.confidence).slice(0, DICE_IN_A_ROLL)
 }

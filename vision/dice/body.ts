@@ -43,6 +43,8 @@ const FLATTEST = 0.5
 export const NO_DIE_AROUND = 'a lone pip with no die around it'
 /** The face around the pip ends, but is no square (a bar, a strip of table). */
 export const NO_SQUARE_FACE = 'a lone pip on no square face'
+/** A face is seen around the pip, but the pip (a two's middle) lies off its middle. */
+export const OFF_THE_MIDDLE = 'a lone pip off the middle of its face'
 
 /**
  * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
@@ -177,7 +179,7 @@ export function noDieAround(
   if (crossed.size > 0) return 'another pip on its face'
   // A ray that ran on makes a width infinite, and the comparisons below false.
   if (!(aspect <= SQUARE)) return NO_SQUARE_FACE
-  if (!(offCentre <= OFF_CENTRE)) return 'a lone pip off the middle of its face'
+  if (!(offCentre <= OFF_CENTRE)) return OFF_THE_MIDDLE
   // A one's face is plain but for its pip: a spot of the pip's kind on it is a pip the finder
   // missed (a two or a three read from one of its pips).
   const onPhoto = (fx: number, fy: number) => ({

@@ -17,6 +17,7 @@ const SURE = 0.7
  * below the middle of the two (0.75) is taken for such a side.
  */
 const SHORT_TWO = 0.75
+export const SHORT_TWO_DOUBT = 'a two as short as a side of the other dice’s faces'
 /** A pip this near a one (in its die's sides) can lie on the same die: a two's diagonal is about 0.76 of a side. */
 const SECOND_PIP_REACH = 0.8
 
@@ -32,7 +33,7 @@ export function doubtPartFaces(faces: readonly Face[], pips: readonly Pip[]): vo
   for (const face of faces) {
     if (face.value === 2 && typical > 0 && gridStep(face) < SHORT_TWO * typical) {
       face.confidence = Math.min(face.confidence, 0.5)
-      face.doubts.push('a two as short as a side of the other dice’s faces')
+      face.doubts.push(SHORT_TWO_DOUBT)
     }
     if (face.value === 1 && pips.some((pip) => secondPip(face, pip, inFaces))) {
       face.confidence = Math.min(face.confidence, 0.5)
