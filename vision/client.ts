@@ -5,6 +5,7 @@ import type { BoardReading, CornerProposal, FieldCorners, StoneColours } from '.
 import type { DiceReading } from './dice.ts'
 import type { RgbaImage } from './raster.ts'
 import type { VisionCall, VisionReply, VisionRequest, VisionResult } from './visionRequest.ts'
+import type { WarmUpKind } from './warmUp.ts'
 
 /** Phone photos are scaled down on decoding: the readers need ~1000 px, not 12 megapixels. */
 export const DECODE_SIDE = 1280
@@ -22,6 +23,12 @@ export interface VisionClient {
     onProgress?: ProgressCallback,
   ): Promise<BoardReading>
   readDice(image: RgbaImage, onProgress?: ProgressCallback): Promise<DiceReading>
+  /**
+   * Has the worker read a small drawn scene of this kind, so the player's first photo is read
+   * by compiled code (vision/warmUp.ts). Only in a worker, and once per worker and kind: on the
+   * page's own thread it would only hold the page up.
+   */
+  warmUp(kind: WarmUpKind): Promise<void>
   /** Stops the worker; a later call starts a fresh one. */
   dispose(): void
 }
@@ -42,12 +49,15 @@ export function createVisionClient(options: VisionClientOptions = {}): VisionCli
   let worker: Worker | null = null
   let nextId = 1
   const pending = new Map<number, { resolve: (r: VisionResult) => void; reject: (e: Error) => void; progress: ProgressCallback }>()
+  // The kinds the running worker has read, a photo or a warm-up scene: its code for them is compiled.
+  const warm = new Set<WarmUpKind>()
 
   function failAll(message: string): void {
     for (const call of pending.values()) call.reject(new Error(message))
     pending.clear()
     worker?.terminate()
     worker = null
+    warm.clear()
   }
 
   function ensureWorker(): Worker | null {
@@ -81,6 +91,7 @@ export function createVisionClient(options: VisionClientOptions = {}): VisionCli
       const { runVisionRequest } = await import('./visionRequest.ts')
       return runVisionRequest(request, progress)
     }
+    warm.add(request.kind === 'warm-up' ? request.reader : request.kind === 'dice' ? 'dice' : 'board')
     const id = nextId++
     return new Promise<VisionResult>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -109,6 +120,10 @@ export function createVisionClient(options: VisionClientOptions = {}): VisionCli
     readBoard: (image, { corners, colours }, onProgress) =>
       run({ kind: 'board', image, corners, colours }, onProgress) as Promise<BoardReading>,
     readDice: (image, onProgress) => run({ kind: 'dice', image }, onProgress) as Promise<DiceReading>,
+    warmUp: async (kind) => {
+      if (warm.has(kind) || !ensureWorker()) return
+      await run({ kind: 'warm-up', reader: kind })
+    },
     dispose: () => failAll('photo reader closed'),
   }
 }
@@ -149,6 +164,7 @@ export function keptWarm(create: () => VisionClient, idleMs: number): VisionClie
     proposeCorners: (image, onProgress) => call((client) => client.proposeCorners(image, onProgress)),
     readBoard: (image, options, onProgress) => call((client) => client.readBoard(image, options, onProgress)),
     readDice: (image, onProgress) => call((client) => client.readDice(image, onProgress)),
+    warmUp: (kind) => call((client) => client.warmUp(kind)),
     dispose: stop,
   }
 }
@@ -165,6 +181,7 @@ export function sharedVisionClient(): VisionClient {
  * worker, so the corners and colours are copied out of it.
  */
 function plainRequest(request: VisionRequest): VisionRequest {
+  if (request.kind === 'warm-up') return { kind: 'warm-up', reader: request.reader }
   const { width, height, data } = request.image
   const image = { width, height, data }
   if (request.kind !== 'board') return { kind: request.kind, image }

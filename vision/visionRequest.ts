@@ -4,16 +4,20 @@
 import { proposeCorners, readBoard, type BoardReading, type CornerProposal, type FieldCorners, type StoneColours } from './board.ts'
 import { readDice, type DiceReading } from './dice.ts'
 import type { RgbaImage } from './raster.ts'
+import { warmUp, type WarmUpKind } from './warmUp.ts'
 
 export type VisionRequest =
   | { kind: 'corners'; image: RgbaImage }
   | { kind: 'board'; image: RgbaImage; corners?: FieldCorners; colours?: StoneColours }
   | { kind: 'dice'; image: RgbaImage }
+  /** Read a small drawn scene of this kind and throw the reading away (vision/warmUp.ts). */
+  | { kind: 'warm-up'; reader: WarmUpKind }
 
 export interface VisionResults {
   corners: CornerProposal
   board: BoardReading
   dice: DiceReading
+  'warm-up': null
 }
 
 export type VisionResult = VisionResults[VisionRequest['kind']]
@@ -38,5 +42,8 @@ export function runVisionRequest(request: VisionRequest, onProgress: (fraction: 
       return readBoard(request.image, { corners: request.corners, colours: request.colours, onProgress })
     case 'dice':
       return readDice(request.image, onProgress)
+    case 'warm-up':
+      warmUp(request.reader)
+      return null
   }
 }

@@ -5,7 +5,7 @@ import { COLUMNS, ROWS, type Position } from '../../engine/index.ts'
 import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from '../../vision/board.ts'
 import { applyHomography, homographyFromPoints, rectangle, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { applyAsTheApp, type StressVariant } from './stress.ts'
-import { latencyRows, startTiming, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
+import { latencyRows, startTiming, warmUpAsTheToolDoes, loadJpeg, loadTruthFrom, percent, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 
 interface BoardTruth {
   file: string
@@ -91,6 +91,7 @@ interface VariantTally {
 export function measureBoards(set: PhotoSet, variants: readonly StressVariant[] | null = null): KindResult {
   const truths = loadTruthFrom<BoardTruth>(set, 'board')
   const times: PhotoTime[] = []
+  const warmUpMs = warmUpAsTheToolDoes('board')
   const misses: string[] = []
   const proposed: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
   const given: CellTally = { cells: 0, right: 0, exact: 0, silent: 0, asked: 0 }
@@ -134,7 +135,7 @@ export function measureBoards(set: PhotoSet, variants: readonly StressVariant[] 
       { label: 'cells right, true corners', value: percent(given.right, given.cells) },
       { label: 'whole boards exact, true corners', value: share(given.exact, boards) },
       { label: 'WRONG AND NOT ASKED (cells, true corners)', value: share(given.silent, given.cells) },
-      ...latencyRows(times),
+      ...latencyRows(times, warmUpMs),
       ...[...byVariant].map(([name, t]) => ({
         label: `  ${name}: no drag / cells right / exact / not asked / asked`,
         value: `${t.noDrag}/${t.boards} · ${percent(t.proposed.right, t.proposed.cells)} · ${t.proposed.exact} · ${t.proposed.silent} · ${t.proposed.asked}`,

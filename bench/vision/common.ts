@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { CARD_DECODE_SIDE, DECODE_SIDE } from '../../vision/client.ts'
 import { limitSize, type RgbaImage } from '../../vision/raster.ts'
+import { warmUp, type WarmUpKind } from '../../vision/warmUp.ts'
 
 /** A folder with dice/, cards/ and board/ subfolders, each holding truth.json and the photos. */
 export interface PhotoSet {
@@ -120,18 +121,38 @@ export interface PhotoTime {
   cpuMs: number
   width: number
   height: number
+  /** The first photo this process read: its readers' code was compiled as it was read (or by the warm-up alone). */
+  fresh: boolean
 }
+
+let photosTimed = 0
 
 /** Starts timing one photo's reading; `stop` gives its wall and CPU time. */
 export function startTiming(): { stop: (image: { width: number; height: number }) => PhotoTime } {
   const wall = performance.now()
   const cpu = process.cpuUsage()
+  const fresh = photosTimed++ === 0
   return {
     stop: ({ width, height }) => {
       const used = process.cpuUsage(cpu)
-      return { ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000, width, height }
+      return { ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000, width, height, fresh }
     },
   }
+}
+
+const warmedUp = new Set<WarmUpKind>()
+
+/**
+ * The warm-up the photo tool has its worker do as it opens (vision/warmUp.ts), done here as
+ * there: once per reader, before the first photo. Its CPU in ms; null when it was done before.
+ */
+export function warmUpAsTheToolDoes(kind: WarmUpKind): number | null {
+  if (warmedUp.has(kind)) return null
+  warmedUp.add(kind)
+  const cpu = process.cpuUsage()
+  warmUp(kind)
+  const used = process.cpuUsage(cpu)
+  return (used.user + used.system) / 1000
 }
 
 const medianMax = (values: number[]) => `${median(values).toFixed(0)} / ${Math.max(0, ...values).toFixed(0)} ms`
@@ -141,8 +162,22 @@ const medianMax = (values: number[]) => `${median(values).toFixed(0)} / ${Math.m
  * photo is decoded at most 1280 px across, vision/client.ts). Wall time grows with whatever
  * else the machine runs; CPU time says what the reader itself costs.
  */
-export function latencyRows(times: PhotoTime[]): Row[] {
+export function latencyRows(times: PhotoTime[], warmUpMs?: number | null): Row[] {
   const phone = times.filter((t) => Math.max(t.width, t.height) >= 900)
+  const [first, ...rest] = times
+  // The first photo a fresh worker reads pays for compiling the readers: shown on its own, with the warm-up the tool does.
+  const firstRows: Row[] = first
+    ? [
+        ...(warmUpMs === undefined
+          ? []
+          : [{ label: 'CPU of the warm-up as the tool opens', value: warmUpMs === null ? 'done before' : `${warmUpMs.toFixed(0)} ms` }]),
+        {
+          label: 'CPU, first photo of the set',
+          value: `${first.cpuMs.toFixed(0)} ms (${first.fresh ? 'first read by this process' : 'readers warm'})`,
+        },
+        { label: 'CPU after the first photo (median / max)', value: rest.length === 0 ? '—' : medianMax(rest.map((t) => t.cpuMs)) },
+      ]
+    : []
   return [
     { label: 'latency per photo (median / max)', value: medianMax(times.map((t) => t.ms)) },
     {
@@ -154,5 +189,6 @@ export function latencyRows(times: PhotoTime[]): Row[] {
       label: 'CPU, phone-sized photos (median / max)',
       value: phone.length === 0 ? 'none in set' : medianMax(phone.map((t) => t.cpuMs)),
     },
+    ...firstRows,
   ]
 }

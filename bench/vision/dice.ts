@@ -3,7 +3,7 @@
 // half a side of it.
 import { readDice, type DiceReading, type DieReading } from '../../vision/dice.ts'
 import { applyAsTheApp, type StressVariant } from './stress.ts'
-import { latencyRows, startTiming, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
+import { latencyRows, startTiming, warmUpAsTheToolDoes, loadJpeg, loadTruthFrom, share, type KindResult, type PhotoSet, type PhotoTime } from './common.ts'
 import { correctedDie } from './answerKey.ts'
 
 interface DiceTruth {
@@ -50,6 +50,7 @@ function* photosOf(set: PhotoSet, truths: readonly DiceTruth[], variants: readon
 export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | null = null): KindResult {
   const truths = loadTruthFrom<DiceTruth>(set, 'dice')
   const times: PhotoTime[] = []
+  const warmUpMs = warmUpAsTheToolDoes('dice')
   const misses: string[] = []
   let dice = 0
   let right = 0
@@ -136,7 +137,7 @@ export function measureDice(set: PhotoSet, variants: readonly StressVariant[] | 
             { label: 'WRONG AND NOT ASKED, key corrected', value: share(silentCorrected, dice) },
           ]
         : []),
-      ...latencyRows(times),
+      ...latencyRows(times, warmUpMs),
       ...[...byVariant].map(([name, tally]) => ({
         label: `  ${name}: right / wrong not asked`,
         value: `${share(tally.right, tally.dice)} / ${tally.silent}`,

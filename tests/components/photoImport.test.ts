@@ -13,6 +13,7 @@ const vision = vi.hoisted(() => ({
   proposeCorners: vi.fn(),
   readBoard: vi.fn(),
   readDice: vi.fn(),
+  warmUp: vi.fn(),
   dispose: vi.fn(),
 }))
 vi.mock('../../vision/client.ts', () => ({
@@ -62,7 +63,8 @@ const applyButton = (wrapper: VueWrapper) => wrapper.find('[data-testid="photo-a
 
 beforeEach(() => {
   setLocale('en')
-  for (const fn of [vision.proposeCorners, vision.readBoard, vision.readDice]) fn.mockReset()
+  for (const fn of [vision.proposeCorners, vision.readBoard, vision.readDice, vision.warmUp]) fn.mockReset()
+  vision.warmUp.mockResolvedValue(undefined)
   vision.proposeCorners.mockResolvedValue({ corners, confidence: 0.9 })
   vision.readBoard.mockImplementation(async (_image, _options, onProgress?: (f: number) => void) => {
     onProgress?.(1)
@@ -71,6 +73,26 @@ beforeEach(() => {
   vision.readDice.mockResolvedValue(diceReading())
   URL.createObjectURL = vi.fn(() => 'blob:photo')
   URL.revokeObjectURL = vi.fn()
+})
+
+describe('PhotoImport, warming the reader up', () => {
+  it('has the worker warm up the reader of its own kind as it opens, before any photo is chosen', async () => {
+    mount(PhotoImport, { props: { mode: 'dice' } })
+    await flushPromises()
+    expect(vision.warmUp.mock.calls).toEqual([['dice']])
+    mount(PhotoImport, { props: { mode: 'board' } })
+    await flushPromises()
+    expect(vision.warmUp.mock.calls).toEqual([['dice'], ['board']])
+    expect(vision.readDice).not.toHaveBeenCalled()
+  })
+
+  it('reads the photo as usual when the warm-up fails', async () => {
+    vision.warmUp.mockRejectedValue(new Error('photo reader stopped'))
+    const wrapper = mount(PhotoImport, { props: { mode: 'dice' } })
+    await choosePhoto(wrapper)
+    expect(vision.readDice).toHaveBeenCalled()
+    expect(wrapper.find('[data-testid="photo-failure"]').exists()).toBe(false)
+  })
 })
 
 describe('PhotoImport, board', () => {

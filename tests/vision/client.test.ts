@@ -5,16 +5,22 @@ import type { FieldCorners } from '../../vision/board.ts'
 import { createVisionClient, keptWarm, type VisionClient } from '../../vision/client.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
 import { runVisionRequest, type VisionCall, type VisionReply } from '../../vision/visionRequest.ts'
+import { warmUp } from '../../vision/warmUp.ts'
+
+// The warm-up's reading itself is vision/warmUp.ts's test; here only who asks for it, and where.
+vi.mock('../../vision/warmUp.ts', async (original) => ({ ...(await original<object>()), warmUp: vi.fn() }))
 
 /** A stand-in for the module worker: answers on the next tick, like the real one. */
 class FakeWorker {
   onmessage: ((event: MessageEvent<VisionReply>) => void) | null = null
   onerror: ((event: ErrorEvent) => void) | null = null
   terminated = false
+  readonly received: VisionCall['request']['kind'][] = []
   constructor(private readonly behaviour: 'answer' | 'silent' | 'crash') {}
   postMessage(message: VisionCall): void {
     // As the browser does: a structured clone, which refuses Vue's reactive proxies.
     const call = structuredClone(message)
+    this.received.push(call.request.kind)
     if (this.behaviour === 'silent') return
     setTimeout(() => {
       if (this.behaviour === 'crash') return this.onerror?.({ message: 'CompileError' } as ErrorEvent)
@@ -76,6 +82,31 @@ describe('vision client', () => {
     expect(again.dice).toEqual([])
   })
 
+  it('warms the worker up once per reader, and not for a reader it has already used', async () => {
+    const workers: FakeWorker[] = []
+    const client = createVisionClient({ createWorker: () => workers[workers.push(new FakeWorker('answer')) - 1] as unknown as Worker })
+    await client.warmUp('dice')
+    await client.warmUp('dice')
+    await client.readDice(surface())
+    await client.proposeCorners(surface())
+    await client.warmUp('board')
+    expect(workers).toHaveLength(1)
+    expect(workers[0]!.received).toEqual(['warm-up', 'dice', 'corners'])
+    expect(vi.mocked(warmUp).mock.calls).toEqual([['dice']])
+    // A fresh worker is cold again.
+    client.dispose()
+    await client.warmUp('board')
+    expect(workers[1]!.received).toEqual(['warm-up'])
+  })
+
+  it('never warms up on the page’s own thread, where it would only hold the page up', async () => {
+    vi.mocked(warmUp).mockClear()
+    const client = createVisionClient()
+    await client.warmUp('dice')
+    await client.readDice(surface())
+    expect(warmUp).not.toHaveBeenCalled()
+  })
+
   it('runs inline where there is no Worker at all', async () => {
     const client = createVisionClient()
     const proposal = await client.proposeCorners(surface())
@@ -91,7 +122,7 @@ describe('a photo worker kept warm between photos', () => {
       const entry = { disposed: false, answer: () => {} }
       made.push(entry)
       const reading = () => new Promise<never>((resolve) => (entry.answer = () => resolve(undefined as never)))
-      return { proposeCorners: reading, readBoard: reading, readDice: reading, dispose: () => (entry.disposed = true) }
+      return { proposeCorners: reading, readBoard: reading, readDice: reading, warmUp: reading, dispose: () => (entry.disposed = true) }
     }
     return { made, create }
   }
