@@ -60,3 +60,35 @@ describe('pips of a small die that run together', () => {
     for (const [x, y] of pips) expect(found.some((pip) => Math.hypot(pip.x - x, pip.y - y) < 1.5)).toBe(true)
   })
 })
+
+describe('pips of both polarities found in one scan', () => {
+  /** A dark disc and a light one of radius 5, their edges touching, on mid-grey. */
+  function touchingPair() {
+    const image = createRgbaImage(240, 240)
+    for (let y = 0; y < 240; y++)
+      for (let x = 0; x < 240; x++) {
+        let grey = 0
+        for (const [sx, sy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+          const px = x + sx
+          const py = y + sy
+          grey += (Math.hypot(px - 115, py - 120) < 5 ? 40 : Math.hypot(px - 125, py - 120) < 5 ? 225 : 130) / 4
+        }
+        image.data.set([grey, grey, grey, 255], (y * 240 + x) * 4)
+      }
+    return image
+  }
+
+  it('a black pip and a white pip side by side are both found whole, where one ends the other begins', () => {
+    const image = touchingPair()
+    const pips = findPips(toGray(image), image)
+    const dark = pips.filter((pip) => pip.polarity === 1)
+    const light = pips.filter((pip) => pip.polarity === -1)
+    expect(dark).toHaveLength(1)
+    expect(light).toHaveLength(1)
+    // Pixel centres: the discs' centres less half a pixel.
+    expect(Math.abs(dark[0]!.x - 114.5)).toBeLessThan(0.2)
+    expect(Math.abs(light[0]!.x - 124.5)).toBeLessThan(0.2)
+    // Mirror images of each other: a pixel lost where the runs meet would make one smaller.
+    expect(Math.abs(dark[0]!.radius - light[0]!.radius)).toBeLessThan(0.05)
+  })
+})

@@ -80,11 +80,12 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
     const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
     const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
     const maxArea = 2.5 * Math.PI * radius * radius
+    const blobsOfBoth = findBlobsOfBoth(level.gray, surround, MIN_CONTRAST * 0.6)
     for (const polarity of [1, -1] as const) {
       const smeared: { blob: Blob; pips: Pip[] }[] = []
       const hemmed: Blob[] = []
       const atThisScale = found.length
-      for (const blob of findBlobs(level.gray, surround, polarity, MIN_CONTRAST * 0.6)) {
+      for (const blob of blobsOfBoth[polarity]) {
         if (blob.n < minArea) continue
         if (blob.n > maxArea) {
           if (fraction === SCALES[0])
@@ -262,10 +263,122 @@ interface Blob {
 /** Σ k² for k = 0…m. */
 const squares = (m: number) => (m * (m + 1) * (2 * m + 1)) / 6
 
+/** Runs of one polarity's mask, joined into 8-connected blobs as the scan lays them down, row by row. */
+class BlobRuns {
+  readonly starts: number[] = []
+  readonly ends: number[] = []
+  readonly rows: number[] = []
+  readonly parent: number[] = []
+  private rowFirst = 0
+  private previousFirst = 0
+  private previousLast = 0
+
+  private root(i: number): number {
+    const { parent } = this
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!
+      i = parent[i]!
+    }
+    return i
+  }
+
+  startRow(): void {
+    this.rowFirst = this.starts.length
+  }
+
+  /** The run of pixels start ≤ x < stop on row y. */
+  add(start: number, stop: number, y: number): void {
+    const run = this.starts.length
+    this.starts.push(start)
+    this.ends.push(stop - 1)
+    this.rows.push(y)
+    this.parent.push(run)
+    // Runs of the row above that touch this one, diagonals included.
+    for (let other = this.previousFirst; other < this.previousLast; other++) {
+      if (this.ends[other]! < start - 1) continue
+      if (this.starts[other]! > stop) break
+      const a = this.root(other)
+      const b = this.root(run)
+      if (a !== b) this.parent[Math.max(a, b)] = Math.min(a, b)
+    }
+  }
+
+  endRow(): void {
+    this.previousFirst = this.rowFirst
+    this.previousLast = this.starts.length
+  }
+
+  blobs(gray: GrayImage): Blob[] {
+    const { width, height } = gray
+    const blobs = new Map<number, Blob>()
+    for (let run = 0; run < this.starts.length; run++) {
+      const key = this.root(run)
+      let blob = blobs.get(key)
+      if (!blob) {
+        blob = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, sum: 0, minX: width, minY: height, maxX: -1, maxY: -1 }
+        blobs.set(key, blob)
+      }
+      const a = this.starts[run]!
+      const b = this.ends[run]!
+      const y = this.rows[run]!
+      const length = b - a + 1
+      const sumX = ((a + b) * length) / 2
+      blob.n += length
+      blob.sx += sumX
+      blob.sy += y * length
+      blob.sxx += squares(b) - (a > 0 ? squares(a - 1) : 0)
+      blob.syy += y * y * length
+      blob.sxy += y * sumX
+      for (let p = y * width + a; p <= y * width + b; p++) blob.sum += gray.data[p]!
+      if (a < blob.minX) blob.minX = a
+      if (b > blob.maxX) blob.maxX = b
+      if (y < blob.minY) blob.minY = y
+      if (y > blob.maxY) blob.maxY = y
+    }
+    return [...blobs.values()]
+  }
+}
+
 /**
- * The 8-connected blobs where the pixel differs from its surround by more than `level`
- * (darker for polarity 1, lighter for −1), found run by run: one pass, no label image.
+ * The 8-connected blobs where the pixel differs from its surround by more than `level`, of
+ * both polarities (1: darker, −1: lighter), found run by run in one scan: no label image, and
+ * each pixel's difference is read once for both.
  */
+function findBlobsOfBoth(
+  gray: GrayImage,
+  surround: GrayImage,
+  level: number,
+  box = { minX: 0, minY: 0, maxX: gray.width - 1, maxY: gray.height - 1 },
+): Record<1 | -1, Blob[]> {
+  const { width } = gray
+  const source = gray.data
+  const around = surround.data
+  const dark = new BlobRuns()
+  const light = new BlobRuns()
+  const end = box.maxX + 1
+  for (let y = box.minY; y <= box.maxY; y++) {
+    dark.startRow()
+    light.startRow()
+    const row = y * width
+    let x = box.minX
+    while (x < end) {
+      const difference = around[row + x]! - source[row + x]!
+      const start = x++
+      if (difference > level) {
+        while (x < end && around[row + x]! - source[row + x]! > level) x++
+        dark.add(start, x, y)
+      } else if (-difference > level) {
+        while (x < end && -(around[row + x]! - source[row + x]!) > level) x++
+        light.add(start, x, y)
+      }
+    }
+    dark.endRow()
+    light.endRow()
+  }
+  return { 1: dark.blobs(gray), [-1]: light.blobs(gray) }
+}
+
+/** findBlobsOfBoth's blobs of one polarity. */
 function findBlobs(
   gray: GrayImage,
   surround: GrayImage,
@@ -273,73 +386,7 @@ function findBlobs(
   level: number,
   box = { minX: 0, minY: 0, maxX: gray.width - 1, maxY: gray.height - 1 },
 ): Blob[] {
-  const { width, height } = gray
-  const starts: number[] = []
-  const ends: number[] = []
-  const rows: number[] = []
-  const parent: number[] = []
-  const root = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]!]!
-      i = parent[i]!
-    }
-    return i
-  }
-  let previousFirst = 0
-  let previousLast = 0
-  const end = box.maxX + 1
-  for (let y = box.minY; y <= box.maxY; y++) {
-    const first = starts.length
-    const row = y * width
-    let x = box.minX
-    while (x < end) {
-      while (x < end && polarity * (surround.data[row + x]! - gray.data[row + x]!) <= level) x++
-      if (x === end) break
-      const start = x
-      while (x < end && polarity * (surround.data[row + x]! - gray.data[row + x]!) > level) x++
-      const run = starts.length
-      starts.push(start)
-      ends.push(x - 1)
-      rows.push(y)
-      parent.push(run)
-      // Runs of the row above that touch this one, diagonals included.
-      for (let other = previousFirst; other < previousLast; other++) {
-        if (ends[other]! < start - 1) continue
-        if (starts[other]! > x) break
-        const a = root(other)
-        const b = root(run)
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
-      }
-    }
-    previousFirst = first
-    previousLast = starts.length
-  }
-  const blobs = new Map<number, Blob>()
-  for (let run = 0; run < starts.length; run++) {
-    const key = root(run)
-    let blob = blobs.get(key)
-    if (!blob) {
-      blob = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, sum: 0, minX: width, minY: height, maxX: -1, maxY: -1 }
-      blobs.set(key, blob)
-    }
-    const a = starts[run]!
-    const b = ends[run]!
-    const y = rows[run]!
-    const length = b - a + 1
-    const sumX = ((a + b) * length) / 2
-    blob.n += length
-    blob.sx += sumX
-    blob.sy += y * length
-    blob.sxx += squares(b) - (a > 0 ? squares(a - 1) : 0)
-    blob.syy += y * y * length
-    blob.sxy += y * sumX
-    for (let p = y * width + a; p <= y * width + b; p++) blob.sum += gray.data[p]!
-    if (a < blob.minX) blob.minX = a
-    if (b > blob.maxX) blob.maxX = b
-    if (y < blob.minY) blob.minY = y
-    if (y > blob.maxY) blob.maxY = y
-  }
-  return [...blobs.values()]
+  return findBlobsOfBoth(gray, surround, level, box)[polarity]
 }
 
 /**
