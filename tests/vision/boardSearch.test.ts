@@ -12,6 +12,7 @@ import { proposeCorners, readBoard, sampleStoneColour, type FieldCorners } from 
 import { WORKING_SIDE, gridScore, gridSupport, onTheLattice, refine, snapToGrid } from '../../vision/board/fieldGrid.ts'
 import { shiftedByRows } from '../../vision/board/orientation.ts'
 import { applyHomography, gaussianBlur, homographyFromPoints, limitSize, rectangle, resize, toGray, type RgbaImage } from '../../vision/raster.ts'
+import { WARM_UP_CORNERS, boardWarmUpScene } from '../../vision/warmUp.ts'
 import { PHOTO_FIXTURES, cornerError, type BoardFixture } from './photoFixtures.ts'
 import { cameraFromPose, develop, render } from '../../bench/vision/boardScene.ts'
 import { chooseBoard, truthFor } from '../../bench/vision/heldOutBoards.ts'
@@ -237,3 +238,22 @@ function turnedBy(corners: FieldCorners, degrees: number): FieldCorners {
     y: cy + (p.x - cx) * Math.sin(a) + (p.y - cy) * Math.cos(a),
   })) as FieldCorners
 }
+
+describe('grid scores worked out once', () => {
+  // The warm-up's drawn board (vision/warmUp.ts): a field in its frame whose corners are known.
+  const gray = gaussianBlur(toGray(boardWarmUpScene()), 0.7)
+  const corners = WARM_UP_CORNERS
+
+  it('a score remembered is given only for the same copy, line test and corners', () => {
+    const score = gridScore(gray, corners)
+    expect(gridScore(gray, corners)).toBe(score)
+    // Another copy with the same pixels scores the same, worked out afresh.
+    expect(gridScore({ ...gray, data: gray.data.slice() }, corners)).toBe(score)
+    // The print turned negative: its lines are light, and the grid no longer lies on dark lines.
+    const negative = { ...gray, data: gray.data.map((v) => 255 - v) }
+    expect(gridScore(negative, corners)).toBeLessThan(score)
+    expect(gridScore(gray, corners, 'belowMean')).not.toBe(score)
+    const moved = corners.map((p, k) => (k === 0 ? { x: p.x + 3, y: p.y } : p)) as FieldCorners
+    expect(gridScore(gray, moved)).toBeLessThan(score)
+  })
+})

@@ -677,8 +677,27 @@ function fieldHomography(corners: Quad): Homography | null {
   }
 }
 
+/**
+ * Scores already worked out, by grey copy, line test and corners: refining tries a corner a
+ * step back and forth and comes back to where it was, and the ranking, the fit and the
+ * lattice search score corners refining has just scored. Held weakly, with the copy.
+ */
+const knownScores = new WeakMap<GrayImage, Map<string, number>>()
+
 /** How well the grid drawn through `corners` lies on the photo's lines: mean clipped contrast. */
 export function gridScore(gray: GrayImage, corners: Quad, lineTest: LineTest = 'belowBoth'): number {
+  let known = knownScores.get(gray)
+  if (!known) knownScores.set(gray, (known = new Map()))
+  const [a, b, c, d] = corners
+  const key = `${lineTest} ${a.x} ${a.y} ${b.x} ${b.y} ${c.x} ${c.y} ${d.x} ${d.y}`
+  const seen = known.get(key)
+  if (seen !== undefined) return seen
+  const score = scoreGrid(gray, corners, lineTest)
+  known.set(key, score)
+  return score
+}
+
+function scoreGrid(gray: GrayImage, corners: Quad, lineTest: LineTest): number {
   if (!isConvexQuad(corners)) return -Infinity
   const h = fieldHomography(corners)
   if (!h) return -Infinity
