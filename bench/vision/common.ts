@@ -173,7 +173,8 @@ export function latencyRows(times: PhotoTime[], warmUpMs?: number | null): Row[]
           : [{ label: 'CPU of the warm-up as the tool opens', value: warmUpMs === null ? 'done before' : `${warmUpMs.toFixed(0)} ms` }]),
         {
           label: 'CPU, first photo of the set',
-          value: `${first.cpuMs.toFixed(0)} ms (${first.fresh ? 'first read by this process' : 'readers warm'})`,
+          // Fresh: the first photo this process read (after the warm-up, where the tool does one).
+          value: `${first.cpuMs.toFixed(0)} ms, ${first.fresh ? 'fresh' : 'readers warm'}`,
         },
         { label: 'CPU after the first photo (median / max)', value: rest.length === 0 ? '—' : medianMax(rest.map((t) => t.cpuMs)) },
       ]
