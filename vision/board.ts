@@ -33,6 +33,7 @@ import {
   sampleCellsAsTokens,
   sideShows,
   sideShowsOnlyBoard,
+  shortestSideSeen,
   stoneDistance,
   topLikeAStone,
   type CellSample,
@@ -537,7 +538,8 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (!unsure.has(cell)) unsure.set(cell, reason)
   }
   const colourDoubted = new Set<Cell>()
-  const sides = samples.map((sample) => sideShows(sample, sampling))
+  const shortestSide = shortestSideSeen(samples, sampling, contrastLevel)
+  const sides = samples.map((sample) => sideShows(sample, sampling, shortestSide))
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
   const cells: CellReading[] = samples.map((sample) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
@@ -547,7 +549,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
       // the board and the top itself does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      const sideSaysEmpty = sideShowsOnlyBoard(sample, sampling) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      const sideSaysEmpty = sideShowsOnlyBoard(sample, sampling, shortestSide) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
       if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }

@@ -559,7 +559,29 @@ const SIDE_SHADED = 15
 /** A side this near (ΔE) the board seen there shows no token. */
 const SIDE_SHOWS_NONE = 8
 /** A side shorter than this in the photo (pixels) may be lost in the blur of the top's edge: showing the board there proves nothing. */
-const SIDE_PIXELS = 4
+export const SIDE_PIXELS = 4
+/** Tokens hidden on their print whose sides show, at a length, before sides that long are taken as seen in the photo. */
+const HIDDEN_SIDES_SEEN = 2
+/** However many such sides show, a side shorter than this (pixels) is not taken as seen. */
+const SIDE_PIXELS_SEEN = 2.5
+
+/**
+ * The shortest side (pixels) whose showing the board proves that no token stands there:
+ * `SIDE_PIXELS`, or shorter where the photo itself shows that sides that short are seen —
+ * tokens whose tops do not stand out from their print (a white stone on white print, where
+ * only its side tells it from the board) show their shaded sides at that length. A white
+ * token's side 3.7 px long reads ΔE 40 from the white print beside it when its top's edge is
+ * sharp, and the empty cells of such a photo were asked about by the dozen.
+ */
+export function shortestSideSeen(samples: readonly CellSample[], sampling: CellSampling, stoneContrast: number): number {
+  const seen = samples
+    .filter((s) => s.contrast < stoneContrast && sideShows(s, sampling) === 'token')
+    .map((s) => s.side!.pixels)
+    .sort((a, b) => a - b)
+  if (seen.length < HIDDEN_SIDES_SEEN) return SIDE_PIXELS
+  return Math.min(SIDE_PIXELS, Math.max(SIDE_PIXELS_SEEN, seen[0]!))
+}
+
 /** Stones' tops needed before the estimated height is taken as measured, not as a lower bound. */
 export const TOPS_TO_TRUST_HEIGHT = 3
 /**
@@ -578,8 +600,8 @@ const TOPS_TO_TRUST_SIDES = 1
  * off the true ones), or above a shorter token when one top's patch ran on into the print
  * behind it and the height came out more than twice the true one.
  */
-export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling): boolean {
-  return sideShows(sample, sampling) === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
+export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling, shortest = SIDE_PIXELS): boolean {
+  return sideShows(sample, sampling, shortest) === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
 }
 
 /**
@@ -587,11 +609,11 @@ export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling): 
  * board, or nothing to go by (no measured height, a side too short in the photo, or a colour
  * between the two).
  */
-export function sideShows(sample: CellSample, sampling: CellSampling): 'token' | 'board' | null {
+export function sideShows(sample: CellSample, sampling: CellSampling, shortest = SIDE_PIXELS): 'token' | 'board' | null {
   const side = sample.side
   if (!side || sampling.measured < TOPS_TO_TRUST_SIDES) return null
   const difference = deltaE(side.colour, side.board)
-  if (difference < SIDE_SHOWS_NONE) return side.pixels >= SIDE_PIXELS ? 'board' : null
+  if (difference < SIDE_SHOWS_NONE) return side.pixels >= shortest ? 'board' : null
   if (difference > SIDE_SHOWS && side.board[0] - side.colour[0] > SIDE_SHADED) return 'token'
   return null
 }
