@@ -541,9 +541,12 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const shortestSide = shortestSideSeen(samples, sampling, contrastLevel)
   const sides = samples.map((sample) => sideShows(sample, sampling, shortestSide))
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
-  const cells: CellReading[] = samples.map((sample) => {
+  const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
+      // Near the cut, a reading is as likely a stone's top a little off its cell's centre or
+      // pale on its print: empty only if the side, where a stone's would show, shows the board.
+      if (emptyNearTheCut(stoneLikelihood, sides[i]!)) ask(sample.cell, 'faint')
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
@@ -570,6 +573,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (colourConfidence < stoneLikelihood) colourDoubted.add(sample.cell)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
+  for (const cell of readingsMixedWithPrint(samples, cells, prototypes)) ask(cell, 'colour')
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   for (const cell of darkStonesLikeALightSide(samples, cells, colours)) ask(cell, 'colour')
   // A token standing there would show its side, and the board shows there plainly: what was
@@ -655,6 +659,47 @@ export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellRea
     asked.push(reading.cell)
     if (samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
   }
+  return asked
+}
+
+/**
+ * A stone's likelihood from this up to ½ is read empty near the cut: extra12 board-02 g5, a
+ * white stone on cream print, read 0.24 (empty at 0.76) at corners 1–2 px off, its side
+ * between a shaded side's and the print's.
+ */
+const NEAR_THE_CUT = 0.2
+
+/** Whether a cell read empty with this stone's likelihood, its side showing this, is asked about. */
+export function emptyNearTheCut(stoneLikelihood: number, side: 'token' | 'board' | null): boolean {
+  return stoneLikelihood >= NEAR_THE_CUT && stoneLikelihood < 0.5 && side !== 'board'
+}
+/** A reading this near (ΔE, lightness half) a blend of the print and a stone's colour… */
+const BLEND_NEAR = 8
+/** …that blend between this share of either: a real mix, not the print or the stone itself. */
+const BLEND_SHARE = 0.2
+
+/**
+ * Stones read in a colour that the print and the other side's stone blend into: where one
+ * side's stones are grey and the other's black on white print, a black stone's top half on
+ * its disc and half off it (a stone straddling its cell's edge, the corners a pixel off) reads
+ * grey, the other side's colour (extra8 board-09 c1, read at 0.80). Asked about as a colour.
+ */
+export function readingsMixedWithPrint(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
+  const weighted = (lab: Lab): Lab => [0.5 * lab[0], lab[1], lab[2]]
+  const asked: Cell[] = []
+  cells.forEach((reading, i) => {
+    if (reading.state === 'empty') return
+    const seen = weighted(samples[i]!.centre)
+    const print = weighted(samples[i]!.printed)
+    const other = weighted(prototypes[reading.state === 'red' ? 'blue' : 'red'])
+    const span = [0, 1, 2].map((k) => other[k]! - print[k]!)
+    const length2 = span.reduce((sum, d) => sum + d * d, 0)
+    if (length2 < 1e-6) return
+    const share = [0, 1, 2].reduce((sum, k) => sum + (seen[k]! - print[k]!) * span[k]!, 0) / length2
+    if (share < BLEND_SHARE || share > 1 - BLEND_SHARE) return
+    const off = Math.hypot(...[0, 1, 2].map((k) => seen[k]! - (print[k]! + share * span[k]!)))
+    if (off < BLEND_NEAR) asked.push(reading.cell)
+  })
   return asked
 }
 

@@ -5,7 +5,7 @@
 // maroon and navy stones beside a maroon ring line; the tokens' height measured.
 import { describe, expect, it } from 'vitest'
 import type { Cell } from '../../engine/index.ts'
-import { cellsAFartherStoneMayReach, cellsAStoneMayLeanInto, readBoard, type BoardReading, type CellReading } from '../../vision/board.ts'
+import { cellsAFartherStoneMayReach, cellsAStoneMayLeanInto, emptyNearTheCut, readBoard, readingsMixedWithPrint, type BoardReading, type CellReading } from '../../vision/board.ts'
 import { SIDE_PIXELS, emptyCellsContrast, sampleCellsAsTokens, shortestSideSeen, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
 import { rgbToLab, type Lab, type Rgb } from '../../vision/raster.ts'
 import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
@@ -328,6 +328,40 @@ describe('a side as short as the photo’s own hidden tokens show theirs', () =>
     const { image, corners } = small(blacks)
     const sampling = sampleCellsAsTokens(image, corners)
     expect(shortestSideSeen(sampling.samples, sampling, 14)).toBe(SIDE_PIXELS)
+  })
+})
+
+describe('a reading near the cut, or a blend of the print and a stone', () => {
+  it('asks about a cell read empty near the cut unless its side shows the board', () => {
+    // extra12 board-02 g5 at corners 1–2 px off: a white stone on cream print read 15.8 from
+    // the print where the stones' level was 20.5 (likelihood 0.24, empty at 0.76), its side
+    // between a shaded side's and the print's; it was read empty unasked.
+    const likelihood = 1 / (1 + Math.exp(-(15.8 - 20.5) / 4))
+    expect(emptyNearTheCut(likelihood, null)).toBe(true)
+    expect(emptyNearTheCut(likelihood, 'token')).toBe(true)
+    expect(emptyNearTheCut(likelihood, 'board')).toBe(false)
+    // An empty cell's unevenness, far below the level, is not near it.
+    expect(emptyNearTheCut(1 / (1 + Math.exp(-(6 - 20.5) / 4)), null)).toBe(false)
+  })
+
+  it('asks about a stone read in a colour the print and the other side’s stone blend into', () => {
+    // extra8 board-09 c1: a black stone half on its reading disc, on white print, read grey,
+    // the other side's calibrated colour, at 0.80.
+    const grey = rgbToLab(136, 140, 138)
+    const black = rgbToLab(33, 31, 26)
+    const print = rgbToLab(236, 236, 232)
+    const at = (cell: Cell, centre: Lab): CellSample => ({ cell, centre, centreRgb: [0, 0, 0], contrast: 30, printed: print, lean: 0.1, side: null })
+    const samples = [at('c1', rgbToLab(96, 96, 92)), at('d1', rgbToLab(36, 34, 30))]
+    const cells: CellReading[] = [
+      { cell: 'c1', state: 'red', confidence: 0.8 },
+      { cell: 'd1', state: 'blue', confidence: 1 },
+    ]
+    expect(readingsMixedWithPrint(samples, cells, { red: grey, blue: black })).toEqual(['c1'])
+    // Red and blue stones on white print: a red reading is no blend of the print and blue.
+    const red = rgbToLab(200, 40, 45)
+    const blue = rgbToLab(40, 70, 200)
+    const plain = [at('c1', rgbToLab(190, 45, 50)), at('d1', rgbToLab(45, 72, 190))]
+    expect(readingsMixedWithPrint(plain, cells.map((c, i) => ({ ...c, state: i === 0 ? 'red' : 'blue' })), { red, blue })).toEqual([])
   })
 })
 
