@@ -541,12 +541,13 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const shortestSide = shortestSideSeen(samples, sampling, contrastLevel)
   const sides = samples.map((sample) => sideShows(sample, sampling, shortestSide))
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
+  const nearTheCut: Cell[] = []
   const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
       // Near the cut, a reading is as likely a stone's top a little off its cell's centre or
       // pale on its print: empty only if the side, where a stone's would show, shows the board.
-      if (emptyNearTheCut(stoneLikelihood, sides[i]!)) ask(sample.cell, 'faint')
+      if (emptyNearTheCut(stoneLikelihood, sides[i]!)) nearTheCut.push(sample.cell)
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
@@ -575,6 +576,8 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   })
   for (const cell of readingsMixedWithPrint(samples, cells, prototypes)) ask(cell, 'colour')
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
+  // After the sides: a stone read from its side is asked as that, not as a faint reading.
+  for (const cell of nearTheCut) ask(cell, 'faint')
   for (const cell of darkStonesLikeALightSide(samples, cells, colours)) ask(cell, 'colour')
   // A token standing there would show its side, and the board shows there plainly: what was
   // read is a shadow or a farther stone's side seen past an empty cell as often as a stone.
