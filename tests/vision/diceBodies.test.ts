@@ -181,4 +181,55 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(at(withBodies([five], photo, 1))).toEqual([1, 2, 3])
     expect(at(withBodies([five], photo, 1, false))).toEqual([1, 3])
   })
+
+  it('parts two dice touching at a corner, whose joined shape no square or pair of squares fits, at the neck between them', () => {
+    // Two dice one on the other's diagonal, their corners overlapping by a few pixels: one shape
+    // half empty in its rectangle, neither a die nor two side by side.
+    const pair: Die[] = [
+      { x: 100, y: 100, value: 3, angle: 0 },
+      { x: 122, y: 122, value: 5, angle: 0 },
+    ]
+    const touching = draw(240, 240, pair, tiny, 59)
+    const bodies = findDieBodies(touching, toLab(touching), { min: 16, max: 40 })
+    const at = pair.map((die) => bodies.filter((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4))
+    expect(at.map((found) => found.length)).toEqual([1, 1])
+    expect(at.map(([body]) => readBody(touching, body!)!.value)).toEqual([3, 5])
+  })
+
+  it('finds a die pressed against a tray’s dark rim line, the line gone from its body', () => {
+    // The rim: a dark line a fifth of a die wide along the top of the tray and down its side, the die lying against it.
+    const band = 5
+    const rimmed: Look = { ...tiny, table: (x, y) => ((y >= 40 && y < 40 + band && x >= 40) || (x >= 40 && x < 40 + band && y >= 40) ? [50, 52, 60] : white()) }
+    const die: Die = { x: 160, y: 40 + band + 13, value: 4, angle: 0 }
+    const photo = draw(320, 240, [die], rimmed, 61)
+    const bodies = findDieBodies(photo, toLab(photo), { min: 16, max: 40 })
+    expect(bodies).toHaveLength(1)
+    expect(Math.hypot(bodies[0]!.centre.x - die.x, bodies[0]!.centre.y - die.y)).toBeLessThan(4)
+    expect(readBody(photo, bodies[0]!)!.value).toBe(4)
+  })
+
+  it('reads the dice by their bodies when no die is sure by its pips: the roll’s size is the size its bodies share', () => {
+    const dice: Die[] = [
+      { x: 100, y: 100, value: 5, angle: 0.2 },
+      { x: 220, y: 140, value: 3, angle: 0.5 },
+      { x: 330, y: 90, value: 6, angle: 0.1 },
+    ]
+    const photo = draw(440, 240, dice, tiny, 67)
+    const reading = withBodies([], photo, 1)
+    const byX = dice.map((die) => reading.find((d) => Math.hypot(d.centre.x - die.x, d.centre.y - die.y) < 6))
+    expect(byX.map((d) => d?.value)).toEqual([5, 3, 6])
+    expect(reading.every((d) => d.confidence < 0.7)).toBe(true)
+  })
+
+  it('drops an unsure “two” whose pips are two whole dice far apart, and reads those dice by their bodies', () => {
+    const dice: Die[] = [
+      { x: 120, y: 100, value: 5, angle: 0.2 },
+      { x: 200, y: 170, value: 3, angle: 0.4 },
+    ]
+    const photo = draw(320, 260, dice, tiny, 71)
+    const two = { value: 2, confidence: 0.5, centre: { x: 160, y: 135 }, side: 150, doubts: ['a two: a lone pip with no die around it'] }
+    const reading = withBodies([two], photo, 1)
+    expect(reading.map((d) => d.value).sort()).toEqual([3, 5])
+  })
 })
+

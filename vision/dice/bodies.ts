@@ -5,7 +5,7 @@
 // from the body's outline, and read by where its layout's pips would be: each of the six layouts
 // is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
 // whose other places all look like face, by the widest margin, is its reading.
-import { connectedComponents, deltaE, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
 import { DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
@@ -71,6 +71,40 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   for (let p = 0; p < mask.length; p++) mask[p] = away[p]! > level && !shadow[p] ? 1 : 0
   fillHoles(mask, width, height)
   const { labels, components } = connectedComponents(mask, width, height, 4)
+  const isDie = (body: DieBody) => body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max
+  const bodies: DieBody[] = []
+  // The pixels of every component that gave no die: opened below, in case dice hang on it by a neck.
+  const rest = new Uint8Array(width * height)
+  const given = bodiesOf(labels, components, width, height, sides, isDie, bodies)
+  for (let p = 0; p < labels.length; p++) if (labels[p] && !given.has(labels[p]!)) rest[p] = 1
+  // Dice touching at a corner, or a die against the tray's rim or a cable, run together into one
+  // shape no square fits: a neck narrower than a die's own width joins them. Opened by a disc of
+  // NECKS of the dice's middle size (every pixel farther than that from the shape's outside, and
+  // the pixels within that reach of those), the necks and the thin rims vanish and the dice stay.
+  // A wider neck (a die pressed against a thick rim) takes a wider disc: each in turn, on what is left.
+  for (const neck of NECKS) {
+    const parts = openedParts(rest, width, height, neck * Math.sqrt(sides.min * sides.max))
+    const dice = bodiesOf(parts.labels, parts.components, width, height, sides, isDie, bodies, mask)
+    for (let p = 0; p < labels.length; p++) if (dice.has(parts.labels[p]!)) rest[p] = 0
+  }
+  return bodies
+}
+
+/**
+ * The dice among the components: each of a die's size seen whole that is square (`isDie`), or
+ * two touching dice's length that parts into two (splitBody), is added to `bodies`. Returns the
+ * labels of the components that gave a die.
+ */
+function bodiesOf(
+  labels: Int32Array,
+  components: readonly Component[],
+  width: number,
+  height: number,
+  sides: { min: number; max: number },
+  isDie: (body: DieBody) => boolean,
+  bodies: DieBody[],
+  whole?: Uint8Array,
+): Set<number> {
   // Each component of a die's size, by label, with its pixels.
   const pixelsOf: (number[] | undefined)[] = []
   // A body cut by the photo's edge may be a die's part or anything's: its square is not seen whole.
@@ -79,20 +113,139 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
     if (c.minX > 0 && c.minY > 0 && c.maxX < width - 1 && c.maxY < height - 1 && c.area >= 0.5 * sides.min ** 2 && c.area <= 2 * sides.max ** 2 && Math.max(c.maxX - c.minX, c.maxY - c.minY) < 2 * sides.max)
       pixelsOf[c.label] = []
   for (let p = 0; p < labels.length; p++) if (labels[p]) pixelsOf[labels[p]!]?.push(p)
-  const isDie = (body: DieBody) => body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max
-  const bodies: DieBody[] = []
-  for (const pixels of pixelsOf) {
-    if (!pixels) continue
+  const given = new Set<number>()
+  pixelsOf.forEach((pixels, label) => {
+    // Opened out of a larger shape, a die hung on it by a neck or lay against it along a side at
+    // most; a piece that shape goes on from all round (where a rim's two bands meet) is no die.
+    if (!pixels || (whole && joinedShare(pixels, labels, label, whole, width) > JOINED)) return
     const body = smallestRectangle(pixels, width)
-    if (isDie(body)) bodies.push(body)
-    else if (body.aspect >= TWO_DICE.min && body.aspect <= TWO_DICE.max && body.fill >= FILLED) {
+    if (isDie(body)) {
+      bodies.push(body)
+      given.add(label)
+    } else if (body.aspect >= TWO_DICE.min && body.aspect <= TWO_DICE.max && body.fill >= FILLED) {
       const halves = splitBody(pixels, width, body)
       const [a, b] = halves as [DieBody, DieBody]
       const alike = Math.max(a.side, b.side) <= HALVES_ALIKE * Math.min(a.side, b.side) && a.side + b.side >= 2 * HALF_SIDE * Math.sqrt(sides.min * sides.max)
-      if (alike && halves.every(isDie)) bodies.push(...halves.map((half) => ({ ...half, pair: bodies.length })))
+      if (alike && halves.every(isDie)) {
+        bodies.push(...halves.map((half) => ({ ...half, pair: bodies.length })))
+        given.add(label)
+      }
+    }
+  })
+  return given
+}
+
+/** A square lying against more along one side has a quarter of its outline joined to it; a piece of a rim's corner, half. */
+const JOINED = 0.4
+
+/** The share of a component's outline pixels (`pixels`, labelled `label`) with a neighbour in `whole` outside it. */
+function joinedShare(pixels: readonly number[], labels: Int32Array, label: number, whole: Uint8Array, width: number): number {
+  let outline = 0
+  let joined = 0
+  for (const p of pixels) {
+    const around = [p - 1, p + 1, p - width, p + width]
+    if (around.every((q) => labels[q] === label)) continue
+    outline++
+    if (around.some((q) => labels[q] !== label && whole[q])) joined++
+  }
+  return outline === 0 ? 0 : joined / outline
+}
+
+/** A neck narrower than twice these shares of the dice's middle size parts two shapes (openMask), tried in turn. */
+const NECKS = [0.25, 0.4]
+
+/**
+ * The mask opened by a disc of `radius`, in parts: its cores (the pixels farther than `radius`
+ * from its outside, 8-connected) each grown back by `radius` within it, a pixel within reach of
+ * two cores going to the nearer. Two dice overlapping at a corner keep that corner within reach
+ * of both their cores: the nearer core parts it between them. Distances are chamfered (steps of
+ * 1 and √2), so the disc is an octagon.
+ */
+export function openedParts(mask: Uint8Array, width: number, height: number, radius: number): Components {
+  const inside = chamfer(mask, width, height)
+  const core = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) core[p] = inside[p]! > radius ? 1 : 0
+  const cores = connectedComponents(core, width, height, 8)
+  const { distance, label } = nearestCore(cores.labels, width, height)
+  const labels = new Int32Array(mask.length)
+  const components: Component[] = cores.components.map((c) => ({ label: c.label, area: 0, minX: width, minY: height, maxX: -1, maxY: -1, centroidX: 0, centroidY: 0 }))
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p] || distance[p]! > radius + 1) continue
+    const part = components[label[p]! - 1]!
+    const x = p % width
+    const y = (p - x) / width
+    labels[p] = part.label
+    part.area++
+    part.centroidX += x
+    part.centroidY += y
+    part.minX = Math.min(part.minX, x)
+    part.maxX = Math.max(part.maxX, x)
+    part.minY = Math.min(part.minY, y)
+    part.maxY = Math.max(part.maxY, y)
+  }
+  for (const part of components) {
+    part.centroidX /= Math.max(1, part.area)
+    part.centroidY /= Math.max(1, part.area)
+  }
+  return { labels, components: components.filter((part) => part.area > 0) }
+}
+
+/** Each pixel's chamfered distance to the nearest labelled pixel (`labels` non-zero), and that pixel's label. */
+function nearestCore(labels: Int32Array, width: number, height: number): { distance: Float32Array; label: Int32Array } {
+  const distance = new Float32Array(labels.length)
+  const label = Int32Array.from(labels)
+  for (let p = 0; p < labels.length; p++) distance[p] = labels[p] ? 0 : width + height
+  // Two sweeps, each taking from the neighbours already swept (chamfer steps 1 and √2).
+  const take = (p: number, q: number, cost: number) => {
+    if (distance[q]! + cost < distance[p]!) {
+      distance[p] = distance[q]! + cost
+      label[p] = label[q]!
     }
   }
-  return bodies
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x
+      if (x > 0) take(p, p - 1, 1)
+      if (y > 0) {
+        take(p, p - width, 1)
+        if (x > 0) take(p, p - width - 1, Math.SQRT2)
+        if (x < width - 1) take(p, p - width + 1, Math.SQRT2)
+      }
+    }
+  for (let y = height - 1; y >= 0; y--)
+    for (let x = width - 1; x >= 0; x--) {
+      const p = y * width + x
+      if (x < width - 1) take(p, p + 1, 1)
+      if (y < height - 1) {
+        take(p, p + width, 1)
+        if (x < width - 1) take(p, p + width + 1, Math.SQRT2)
+        if (x > 0) take(p, p + width - 1, Math.SQRT2)
+      }
+    }
+  return { distance, label }
+}
+
+/**
+ * Each pixel's chamfered distance from a mask pixel to the outside (0 outside; beyond the photo's
+ * edge counts as outside).
+ */
+function chamfer(mask: Uint8Array, width: number, height: number): Float32Array {
+  const d = new Float32Array(mask.length)
+  for (let p = 0; p < mask.length; p++) d[p] = mask[p] ? width + height : 0
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : d[y * width + x]!)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x
+      if (d[p] === 0) continue
+      d[p] = Math.min(d[p]!, at(x - 1, y) + 1, at(x, y - 1) + 1, at(x - 1, y - 1) + Math.SQRT2, at(x + 1, y - 1) + Math.SQRT2)
+    }
+  for (let y = height - 1; y >= 0; y--)
+    for (let x = width - 1; x >= 0; x--) {
+      const p = y * width + x
+      if (d[p] === 0) continue
+      d[p] = Math.min(d[p]!, at(x + 1, y) + 1, at(x, y + 1) + 1, at(x + 1, y + 1) + Math.SQRT2, at(x - 1, y + 1) + Math.SQRT2)
+    }
+  return d
 }
 
 /**
@@ -358,22 +511,66 @@ const FAINT_MARGIN = 0.15
 const clear = (reading: BodyReading) => reading.margin >= (reading.value === 1 ? ONE_MARGIN : MARGIN)
 
 /**
- * The layouts read on the bodies on `image` (a copy of the photo) of about the size of
- * the roll's sure dice (`typicalSide`, pixels of that copy).
+ * A body's outline takes in more than the top face the pips' spacing gives the size of (the
+ * die's sides seen at a slant, a translucent die's glow, a dark die's rim): where the roll's sure
+ * dice say the faces' size, bodies are looked for up to this many times it, and the roll's bodies
+ * are as large as those found around the sure dice.
  */
-export function diceByBody(image: RgbaImage, typicalSide: number): BodyReading[] {
+const OUTLINE_OVER_FACE = 1.35
+/** With no sure die, bodies are looked for up to this share of the photo's shorter side. */
+const LARGEST_BODY = 0.2
+/** Bodies of one roll's size: within this ratio of each other. */
+const ALIKE_BODIES = 1.25
+
+/**
+ * The layouts read on the bodies on `image` (a copy of the photo) of the roll's size. The size
+ * of the roll's sure dice (`typicalSide`, pixels of that copy; null with none) and where they lie
+ * (`sureAt`) say it: the roll's bodies are as large as those around the sure dice (or, none
+ * found there, as their faces). With no sure die, the roll's size is that the bodies themselves
+ * share: the largest group of bodies alike in size (ALIKE_BODIES) whose layouts read.
+ */
+export function diceByBody(image: RgbaImage, typicalSide: number | null, sureAt: readonly Point[] = []): BodyReading[] {
   // Bodies are found on a copy at half the size when the dice keep SMALLEST_BODY pixels there:
   // a quarter of the work, and their outline says their place and turn only roughly anyway.
   const longer = Math.max(image.width, image.height)
-  const { image: copy, scale } = typicalSide >= 2 * SMALLEST_BODY ? limitSize(image, Math.round(longer / 2)) : { image, scale: 1 }
-  const sides = { min: BODY_SIZES.min * typicalSide * scale, max: BODY_SIZES.max * typicalSide * scale }
-  const read = findDieBodies(copy, toLab(copy), sides).map((found) => {
-    const body = { ...found, centre: { x: (found.centre.x + 0.5) / scale - 0.5, y: (found.centre.y + 0.5) / scale - 0.5 }, side: found.side / scale }
-    const reading = readBody(image, body)
-    return { pair: found.pair, reading: reading && reading.margin >= FAINT_MARGIN ? reading : null }
+  const { image: copy, scale } = typicalSide !== null && typicalSide >= 2 * SMALLEST_BODY ? limitSize(image, Math.round(longer / 2)) : { image, scale: 1 }
+  const search =
+    typicalSide === null
+      ? { min: SMALLEST_BODY, max: LARGEST_BODY * Math.min(image.width, image.height) }
+      : { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * (sureAt.length > 0 ? OUTLINE_OVER_FACE : 1) * typicalSide }
+  const found = findDieBodies(copy, toLab(copy), { min: search.min * scale, max: search.max * scale }).map((body) => ({
+    ...body,
+    centre: { x: (body.centre.x + 0.5) / scale - 0.5, y: (body.centre.y + 0.5) / scale - 0.5 },
+    side: body.side / scale,
+  }))
+  const readings = new Map<DieBody, BodyReading | null>()
+  const read = (body: DieBody) => {
+    if (!readings.has(body)) {
+      const reading = readBody(image, body)
+      readings.set(body, reading && reading.margin >= FAINT_MARGIN ? reading : null)
+    }
+    return readings.get(body)!
+  }
+  const around = found.filter((body) => sureAt.some((at) => Math.hypot(at.x - body.centre.x, at.y - body.centre.y) < body.side / 2))
+  const side = typicalSide === null ? sharedSide(found.filter(read)) : around.length > 0 ? median(around.map((body) => body.side)) : typicalSide
+  if (side === null) return []
+  const ofTheRoll = (body: DieBody) => body.side >= BODY_SIZES.min * side && body.side <= BODY_SIZES.max * side
+  // Two dice parted from one body are both of the roll's size and both show a layout, or the body was something else.
+  return found.flatMap((body) => {
+    const twins = body.pair === undefined ? [body] : found.filter((other) => other.pair === body.pair)
+    const reading = twins.every(ofTheRoll) && twins.every(read) ? read(body) : null
+    return reading ? [reading] : []
   })
-  // Two dice parted from one body both show a layout, or the body was something else.
-  return read.flatMap(({ pair, reading }) => (reading && (pair === undefined || read.every((other) => other.pair !== pair || other.reading)) ? [reading] : []))
+}
+
+/** The median side of the largest group of bodies alike in size (ALIKE_BODIES); null for none. */
+function sharedSide(bodies: readonly DieBody[]): number | null {
+  let best: number[] = []
+  for (const body of bodies) {
+    const alike = bodies.map((other) => other.side).filter((side) => Math.max(side, body.side) <= ALIKE_BODIES * Math.min(side, body.side))
+    if (alike.length > best.length) best = alike
+  }
+  return best.length > 0 ? median(best) : null
 }
 
 /**
@@ -393,8 +590,8 @@ const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN
 
 /**
  * The dice read by their pips (`byPips`, in photo pixels) with those read from their bodies on
- * `working`, a copy of the photo `scale` times its size: their size is that of the roll's sure
- * dice, so a photo with none gains nothing. A body where no die was read adds one (a faint
+ * `working`, a copy of the photo `scale` times its size: their size is that of the bodies around
+ * the roll's sure dice or, with none, the size the bodies share (diceByBody). A body where no die was read adds one (a faint
  * layout as a guess, below the unsure faces read by pips); a body whose
  * layout reads clearly where the pips read an unsure face of another value (some of its tiny pips
  * merged or lost) gives that die its value, and so does one read half as clearly whose layout holds
@@ -404,14 +601,25 @@ const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN
  * `faintToo`, only bodies whose layout reads clearly are added.
  */
 export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true): DieReading[] {
-  const sides = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW).map((die) => die.side * scale)
-  if (sides.length === 0) return byPips
-  const dice = [...byPips]
-  for (const body of diceByBody(working, median(sides))) {
+  const sure = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
+  const sureAt = sure.map((die) => ({ x: die.centre.x * scale, y: die.centre.y * scale }))
+  const bodies = diceByBody(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
+  if (bodies.length === 0) return byPips
+  // An unsure face far larger than the roll's bodies with one of them inside it spans dice (two
+  // dark dice seen as the two pips of a "two"): it is no die of the roll, and the bodies are.
+  const rollSide = median(bodies.map((body) => body.side)) / scale
+  const spansDice = (die: DieReading) =>
+    die.confidence < UNCERTAIN_DIE_BELOW &&
+    die.side > BODY_SIZES.max * rollSide &&
+    bodies.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < die.side / 2)
+  const dice = byPips.filter((die) => !spansDice(die))
+  // With no sure die, the bodies alike in size are all there is to read the roll by: a faint layout is a guess worth showing.
+  const faint = faintToo || sure.length === 0
+  for (const body of bodies) {
     const centre = { x: body.centre.x / scale, y: body.centre.y / scale }
     const side = body.side / scale
     const at = dice.findIndex((die) => Math.hypot(die.centre.x - centre.x, die.centre.y - centre.y) < SAME_DIE * Math.max(die.side, side))
-    if (at < 0 && (faintToo || clear(body)))
+    if (at < 0 && (faint || clear(body)))
       dice.push(
         clear(body)
           ? { value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] }
