@@ -235,10 +235,10 @@ function doubtOddSizes(faces: Face[]): void {
 const OTHER_KIND = 'pips unlike the other dice’s'
 /** A sure face of this many pips or more shows its kind of pips to be one of the roll's. */
 const VOUCHING_PIPS = 3
-const SMALLER_PIPS = 'pips smaller than the other dice’s'
+export const SMALLER_PIPS = 'pips smaller than the other dice’s'
 const LARGER_PIPS = 'pips larger than the other dice’s'
 const NOT_ROUND = 'a lone pip that is not round'
-const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
+export const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:
@@ -530,7 +530,7 @@ function byColour(found: Face[], byOneColour: Face[]): Face[] {
     // show only by their colour has others to vouch for it.
     if (face.pips.length === 1) {
       face.confidence = Math.min(face.confidence, COLOUR_ONE)
-      face.doubts.push('a lone pip seen by its colour only')
+      face.doubts.push(COLOUR_ONLY)
     }
     if (same < 0) {
       faces.push(face)
@@ -554,6 +554,7 @@ function byColour(found: Face[], byOneColour: Face[]): Face[] {
  * faces are found than dice it is the first left out.
  */
 const COLOUR_ONE = 0.2
+export const COLOUR_ONLY = 'a lone pip seen by its colour only'
 
 /** A one's pip below this share of the roll's typical pip is doubted. */
 const SMALL_ONE = 0.85

@@ -7,7 +7,8 @@
 // whose other places all look like face, by the widest margin, is its reading.
 import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
-import { DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
+import { NO_DIE_AROUND } from './body.ts'
+import { COLOUR_ONLY, DICE_IN_A_ROLL, SMALLER_PIPS, SMALL_LONE_PIP, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
   /** The middle of the body's smallest enclosing rectangle. */
@@ -24,6 +25,8 @@ export interface DieBody {
   lengthwise: number
   /** The two halves of touching dice found as one body (splitBody) share this number. */
   pair?: number
+  /** Opened out of a larger shape (openedParts): a die hung on a neck or lying against a rim, or a piece of that shape. */
+  carved?: boolean
 }
 
 export interface BodyReading {
@@ -83,8 +86,10 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   // the pixels within that reach of those), the necks and the thin rims vanish and the dice stay.
   // A wider neck (a die pressed against a thick rim) takes a wider disc: each in turn, on what is left.
   for (const neck of NECKS) {
-    const parts = openedParts(rest, width, height, neck * Math.sqrt(sides.min * sides.max))
-    const dice = bodiesOf(parts.labels, parts.components, width, height, sides, isDie, bodies, mask)
+    const radius = neck * Math.sqrt(sides.min * sides.max)
+    const parts = openedParts(rest, width, height, radius)
+    const dice = bodiesOf(parts.labels, parts.components, width, height, sides, isDie, bodies, goesOn(rest, parts.labels, width, height, radius))
+
     for (let p = 0; p < labels.length; p++) if (dice.has(parts.labels[p]!)) rest[p] = 0
   }
   return bodies
@@ -115,19 +120,23 @@ function bodiesOf(
   for (let p = 0; p < labels.length; p++) if (labels[p]) pixelsOf[labels[p]!]?.push(p)
   const given = new Set<number>()
   pixelsOf.forEach((pixels, label) => {
-    // Opened out of a larger shape, a die hung on it by a neck or lay against it along a side at
-    // most; a piece that shape goes on from all round (where a rim's two bands meet) is no die.
-    if (!pixels || (whole && joinedShare(pixels, labels, label, whole, width) > JOINED)) return
+    if (!pixels) return
+    // Opened out of a larger shape, a die hung on it by a neck at one corner or lay against it
+    // along one side. A piece the shape goes on from two sides is part of it: where a rim's two
+    // bands meet (much of its outline joined), or a thicker stretch of a cable or a laptop's
+    // edge (joined at opposite ends, the directions to the joins cancelling out).
+    const joins = whole ? joinedShare(pixels, labels, label, whole, width) : null
+    if (joins && (joins.share > JOINED || joins.oneSided < ONE_SIDED)) return
     const body = smallestRectangle(pixels, width)
     if (isDie(body)) {
-      bodies.push(body)
+      bodies.push(whole ? { ...body, carved: true } : body)
       given.add(label)
     } else if (body.aspect >= TWO_DICE.min && body.aspect <= TWO_DICE.max && body.fill >= FILLED) {
       const halves = splitBody(pixels, width, body)
       const [a, b] = halves as [DieBody, DieBody]
       const alike = Math.max(a.side, b.side) <= HALVES_ALIKE * Math.min(a.side, b.side) && a.side + b.side >= 2 * HALF_SIDE * Math.sqrt(sides.min * sides.max)
       if (alike && halves.every(isDie)) {
-        bodies.push(...halves.map((half) => ({ ...half, pair: bodies.length })))
+        bodies.push(...halves.map((half) => ({ ...half, pair: bodies.length, ...(whole ? { carved: true } : {}) })))
         given.add(label)
       }
     }
@@ -135,20 +144,74 @@ function bodiesOf(
   return given
 }
 
+/**
+ * The pixels of `mask` a part opened out of it (`parts`) may be joined to: the other parts, and
+ * what the opening left that is more than a trim. A square's corners, too sharp for the disc of
+ * `radius`, are left as slivers of a fifth of its area or so, each touching that part alone: they
+ * are the part's own. A sliver between two parts is a neck, and joins them.
+ */
+function goesOn(mask: Uint8Array, parts: Int32Array, width: number, height: number, radius: number): Uint8Array {
+  const left = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) left[p] = mask[p] && !parts[p] ? 1 : 0
+  const { labels, components } = connectedComponents(left, width, height, 4)
+  // The part each leftover touches: 0 for none yet, −1 for more than one.
+  const touches = new Int32Array(components.length + 1)
+  for (let p = 0; p < mask.length; p++) {
+    const own = labels[p]!
+    if (!own || touches[own] === -1) continue
+    const x = p % width
+    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      const part = q >= 0 && q < mask.length ? parts[q]! : 0
+      if (!part || part === touches[own]) continue
+      touches[own] = touches[own] === 0 ? part : -1
+    }
+  }
+  const joins = new Uint8Array(components.length + 1)
+  for (const c of components) joins[c.label] = c.area >= radius * radius || touches[c.label] === -1 ? 1 : 0
+  const joined = new Uint8Array(mask.length)
+  for (let p = 0; p < mask.length; p++) joined[p] = parts[p] || joins[labels[p]!] ? 1 : 0
+  return joined
+}
+
 /** A square lying against more along one side has a quarter of its outline joined to it; a piece of a rim's corner, half. */
 const JOINED = 0.4
+/**
+ * The directions from a piece's middle to its joined outline, averaged as unit vectors: about 0.9
+ * for joins along one side of a square, near 0 for joins at opposite ends.
+ */
+const ONE_SIDED = 0.5
 
-/** The share of a component's outline pixels (`pixels`, labelled `label`) with a neighbour in `whole` outside it. */
-function joinedShare(pixels: readonly number[], labels: Int32Array, label: number, whole: Uint8Array, width: number): number {
+/**
+ * For a component's pixels (`pixels`, labelled `label`): the share of its outline pixels with a
+ * neighbour in `whole` outside it, and how one-sided those joins are (ONE_SIDED; 1 with none).
+ */
+function joinedShare(pixels: readonly number[], labels: Int32Array, label: number, whole: Uint8Array, width: number): { share: number; oneSided: number } {
   let outline = 0
   let joined = 0
+  let cx = 0
+  let cy = 0
+  for (const p of pixels) {
+    cx += p % width
+    cy += Math.floor(p / width)
+  }
+  cx /= pixels.length
+  cy /= pixels.length
+  let sx = 0
+  let sy = 0
   for (const p of pixels) {
     const around = [p - 1, p + 1, p - width, p + width]
     if (around.every((q) => labels[q] === label)) continue
     outline++
-    if (around.some((q) => labels[q] !== label && whole[q])) joined++
+    if (around.some((q) => labels[q] !== label && whole[q])) {
+      joined++
+      const dx = (p % width) - cx
+      const dy = Math.floor(p / width) - cy
+      const r = Math.hypot(dx, dy) || 1
+      sx += dx / r
+      sy += dy / r
+    }
   }
-  return outline === 0 ? 0 : joined / outline
+  return { share: outline === 0 ? 0 : joined / outline, oneSided: joined === 0 ? 1 : Math.hypot(sx, sy) / joined }
 }
 
 /** A neck narrower than twice these shares of the dice's middle size parts two shapes (openMask), tried in turn. */
@@ -530,6 +593,15 @@ const ALIKE_BODIES = 1.25
  * share: the largest group of bodies alike in size (ALIKE_BODIES) whose layouts read.
  */
 export function diceByBody(image: RgbaImage, typicalSide: number | null, sureAt: readonly Point[] = []): BodyReading[] {
+  return bodiesOfTheRoll(image, typicalSide, sureAt).readings
+}
+
+/**
+ * diceByBody's readings, with every body found (of any size looked for, read or not, in photo
+ * pixels) and whether the body finder sees this roll's dice: a body around each sure die, or
+ * with none, a body of the roll's size.
+ */
+function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: readonly Point[]): { readings: BodyReading[]; found: DieBody[]; seesDice: boolean } {
   // Bodies are found on a copy at half the size when the dice keep SMALLEST_BODY pixels there:
   // a quarter of the work, and their outline says their place and turn only roughly anyway.
   const longer = Math.max(image.width, image.height)
@@ -543,24 +615,31 @@ export function diceByBody(image: RgbaImage, typicalSide: number | null, sureAt:
     centre: { x: (body.centre.x + 0.5) / scale - 0.5, y: (body.centre.y + 0.5) / scale - 0.5 },
     side: body.side / scale,
   }))
-  const readings = new Map<DieBody, BodyReading | null>()
+  const readOnce = new Map<DieBody, BodyReading | null>()
   const read = (body: DieBody) => {
-    if (!readings.has(body)) {
+    if (!readOnce.has(body)) {
       const reading = readBody(image, body)
-      readings.set(body, reading && reading.margin >= FAINT_MARGIN ? reading : null)
+      readOnce.set(body, reading && reading.margin >= FAINT_MARGIN ? reading : null)
     }
-    return readings.get(body)!
+    return readOnce.get(body)!
   }
-  const around = found.filter((body) => sureAt.some((at) => Math.hypot(at.x - body.centre.x, at.y - body.centre.y) < body.side / 2))
+  const holds = (body: DieBody, at: Point) => Math.hypot(at.x - body.centre.x, at.y - body.centre.y) < body.side / 2
+  const around = found.filter((body) => sureAt.some((at) => holds(body, at)))
   const side = typicalSide === null ? sharedSide(found.filter(read)) : around.length > 0 ? median(around.map((body) => body.side)) : typicalSide
-  if (side === null) return []
-  const ofTheRoll = (body: DieBody) => body.side >= BODY_SIZES.min * side && body.side <= BODY_SIZES.max * side
+  if (side === null) return { readings: [], found, seesDice: false }
+  // The body finder sees this roll's dice: a body around most of the sure dice or, with none, two bodies
+  // or more of the roll's size read whole. Only then are pieces opened out of larger shapes taken
+  // (a ferrite on a cable, a laptop's corner pass for dice where the dice themselves are not seen).
+  const whole = found.filter((body) => !body.carved && body.side >= BODY_SIZES.min * side && body.side <= BODY_SIZES.max * side && read(body))
+  const seesDice = sureAt.length > 0 ? 2 * sureAt.filter((at) => found.some((body) => holds(body, at))).length > sureAt.length : whole.length >= 2
+  const ofTheRoll = (body: DieBody) => body.side >= BODY_SIZES.min * side && body.side <= BODY_SIZES.max * side && (seesDice || !body.carved)
   // Two dice parted from one body are both of the roll's size and both show a layout, or the body was something else.
-  return found.flatMap((body) => {
+  const readings = found.flatMap((body) => {
     const twins = body.pair === undefined ? [body] : found.filter((other) => other.pair === body.pair)
     const reading = twins.every(ofTheRoll) && twins.every(read) ? read(body) : null
     return reading ? [reading] : []
   })
+  return { readings, found, seesDice }
 }
 
 /** The median side of the largest group of bodies alike in size (ALIKE_BODIES); null for none. */
@@ -603,7 +682,7 @@ const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN
 export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true): DieReading[] {
   const sure = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
   const sureAt = sure.map((die) => ({ x: die.centre.x * scale, y: die.centre.y * scale }))
-  const bodies = diceByBody(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
+  const { readings: bodies, found, seesDice } = bodiesOfTheRoll(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
   if (bodies.length === 0) return byPips
   // An unsure face far larger than the roll's bodies with one of them inside it spans dice (two
   // dark dice seen as the two pips of a "two"): it is no die of the roll, and the bodies are.
@@ -612,7 +691,16 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
     die.confidence < UNCERTAIN_DIE_BELOW &&
     die.side > BODY_SIZES.max * rollSide &&
     bodies.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < die.side / 2)
-  const dice = byPips.filter((die) => !spansDice(die))
+  // A lone pip smaller than the roll's with no die's face around it (a speck on the tray), or seen
+  // by its colour only (a spot of the tray's print), where the body finder sees this
+  // roll's dice yet finds no body there is no die: were it one, its row stays empty and is asked about.
+  const speck = (die: DieReading) =>
+    seesDice &&
+    die.value === 1 &&
+    die.confidence < UNCERTAIN_DIE_BELOW &&
+    (die.doubts ?? []).some((doubt) => doubt === COLOUR_ONLY || (doubt === NO_DIE_AROUND && (die.doubts ?? []).some((d) => d === SMALLER_PIPS || d === SMALL_LONE_PIP))) &&
+    !found.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < body.side / scale / 2)
+  const dice = byPips.filter((die) => !spansDice(die) && !speck(die))
   // With no sure die, the bodies alike in size are all there is to read the roll by: a faint layout is a guess worth showing.
   const faint = faintToo || sure.length === 0
   for (const body of bodies) {
