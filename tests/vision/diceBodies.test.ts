@@ -17,6 +17,13 @@ const smoky = (dx: number, dy: number): Rgb => {
 }
 const tiny: Look = { side: 26, pip: 0.085, step: 0.27, pipColour: [170, 40, 45], body: smoky, table: white }
 
+/** Dice drawn small and dark, and the bodies found within 4 px of each one's middle. */
+function bodiesAtEach(dice: Die[], width: number, height: number, seed: number) {
+  const photo = draw(width, height, dice, tiny, seed)
+  const bodies = findDieBodies(photo, toLab(photo), { min: 16, max: 40 })
+  return { photo, at: dice.map((die) => bodies.filter((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4)) }
+}
+
 describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () => {
   const dice: Die[] = [1, 2, 3, 4, 5, 6].map((value, k) => ({ x: 90 + 90 * k, y: 200 + 40 * (k % 2), value, angle: 0.25 * k }))
   const image = draw(640, 400, dice, tiny, 23)
@@ -138,11 +145,9 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
       { x: 100, y: 100, value: 3, angle: 0 },
       { x: 126, y: 100, value: 5, angle: 0 },
     ]
-    const touching = draw(240, 200, pair, tiny, 41)
-    const bodies = findDieBodies(touching, toLab(touching), { min: 16, max: 40 })
-    const at = pair.map((die) => bodies.find((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4))
-    expect(at.every((body) => body?.pair !== undefined)).toBe(true)
-    expect(at.map((body) => readBody(touching, body!)).map((reading) => (reading!.margin >= 1 ? reading!.value : 0))).toEqual([3, 5])
+    const { photo: touching, at } = bodiesAtEach(pair, 240, 200, 41)
+    expect(at.every(([body]) => body?.pair !== undefined)).toBe(true)
+    expect(at.map(([body]) => readBody(touching, body!)).map((reading) => (reading!.margin >= 1 ? reading!.value : 0))).toEqual([3, 5])
   })
 
   it('reads no dice on a plain dark bar as long as two dice: its halves show no layout', () => {
@@ -190,9 +195,7 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
       { x: 100, y: 100, value: 3, angle: 0 },
       { x: 122, y: 122, value: 5, angle: 0 },
     ]
-    const touching = draw(240, 240, pair, tiny, 59)
-    const bodies = findDieBodies(touching, toLab(touching), { min: 16, max: 40 })
-    const at = pair.map((die) => bodies.filter((b) => Math.hypot(b.centre.x - die.x, b.centre.y - die.y) < 4))
+    const { photo: touching, at } = bodiesAtEach(pair, 240, 240, 59)
     expect(at.map((found) => found.length)).toEqual([1, 1])
     expect(at.map(([body]) => readBody(touching, body!)!.value)).toEqual([3, 5])
   })
