@@ -235,10 +235,10 @@ function doubtOddSizes(faces: Face[]): void {
 const OTHER_KIND = 'pips unlike the other dice’s'
 /** A sure face of this many pips or more shows its kind of pips to be one of the roll's. */
 const VOUCHING_PIPS = 3
-export const SMALLER_PIPS = 'pips smaller than the other dice’s'
+const SMALLER_PIPS = 'pips smaller than the other dice’s'
 const LARGER_PIPS = 'pips larger than the other dice’s'
 const NOT_ROUND = 'a lone pip that is not round'
-export const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
+const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:

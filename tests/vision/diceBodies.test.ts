@@ -2,12 +2,11 @@
 // Issue 10: small dark dice in a white tray whose pips, two or three pixels across, the pip
 // finder cannot see one by one — found by their bodies and read by their layout on a grid.
 import { describe, expect, it } from 'vitest'
-import { SMALL_LONE_PIP, answeredByBody, readDice } from '../../vision/dice.ts'
+import { COLOUR_ONLY, answeredByBody, readDice } from '../../vision/dice.ts'
 import { BODY_AGREES, diceByBody, findDieBodies, readBody, withBodies } from '../../vision/dice/bodies.ts'
 import { NO_SQUARE_FACE } from '../../vision/dice/body.ts'
 import { toLab, type Rgb } from '../../vision/raster.ts'
 import { draw, type Die, type Look } from './diceScenes.ts'
-import { NO_DIE_AROUND } from '../../vision/dice/body.ts'
 
 const white = (): Rgb => [200, 200, 198]
 /** Smoky grey plastic, darker towards one corner, with dull red pips a little over two pixels across. */
@@ -243,14 +242,14 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(reading.map((d) => d.value).sort()).toEqual([3, 5])
   })
 
-  it('drops a lone pip smaller than the roll’s with no die around it where the body finder sees the roll’s dice yet no body there, and keeps one on a body', () => {
+  it('drops a lone pip seen by its colour only where the body finder sees the roll’s dice yet no body there, and keeps one on a body', () => {
     const dice: Die[] = [
       { x: 100, y: 100, value: 5, angle: 0.2 },
       { x: 220, y: 110, value: 1, angle: 0.3 },
     ]
     const photo = draw(400, 200, dice, tiny, 73)
     const five = { value: 5, confidence: 1, centre: { x: 100, y: 100 }, side: 22 }
-    const lone = (x: number, y: number) => ({ value: 1, confidence: 0.25, centre: { x, y }, side: 22, doubts: [NO_DIE_AROUND, SMALL_LONE_PIP] })
+    const lone = (x: number, y: number) => ({ value: 1, confidence: 0.25, centre: { x, y }, side: 22, doubts: [COLOUR_ONLY] })
     const reading = withBodies([five, lone(220, 110), lone(330, 60)], photo, 1)
     expect(reading.map((d) => Math.round(d.centre.x / 10)).sort((a, b) => a - b)).toEqual([10, 22])
   })

@@ -7,8 +7,7 @@
 // whose other places all look like face, by the widest margin, is its reading.
 import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
-import { NO_DIE_AROUND } from './body.ts'
-import { COLOUR_ONLY, DICE_IN_A_ROLL, SMALLER_PIPS, SMALL_LONE_PIP, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
+import { COLOUR_ONLY, DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
   /** The middle of the body's smallest enclosing rectangle. */
@@ -623,7 +622,8 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
     }
     return readOnce.get(body)!
   }
-  const holds = (body: DieBody, at: Point) => Math.hypot(at.x - body.centre.x, at.y - body.centre.y) < body.side / 2
+  // A body around a sure die is at least as large as its face (a clump of its pips is smaller).
+  const holds = (body: DieBody, at: Point) => Math.hypot(at.x - body.centre.x, at.y - body.centre.y) < body.side / 2 && (typicalSide === null || body.side >= typicalSide)
   const around = found.filter((body) => sureAt.some((at) => holds(body, at)))
   const side = typicalSide === null ? sharedSide(found.filter(read)) : around.length > 0 ? median(around.map((body) => body.side)) : typicalSide
   if (side === null) return { readings: [], found, seesDice: false }
@@ -684,21 +684,23 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
   const sureAt = sure.map((die) => ({ x: die.centre.x * scale, y: die.centre.y * scale }))
   const { readings: bodies, found, seesDice } = bodiesOfTheRoll(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
   if (bodies.length === 0) return byPips
-  // An unsure face far larger than the roll's bodies with one of them inside it spans dice (two
-  // dark dice seen as the two pips of a "two"): it is no die of the roll, and the bodies are.
+  // An unsure face far larger than the roll's bodies with one of them inside it, its layout read
+  // clearly, spans dice (two dark dice seen as the two pips of a "two"): it is no die of the roll,
+  // and the bodies are. (A face's own pips found as bodies read no layout clearly.)
   const rollSide = median(bodies.map((body) => body.side)) / scale
   const spansDice = (die: DieReading) =>
     die.confidence < UNCERTAIN_DIE_BELOW &&
     die.side > BODY_SIZES.max * rollSide &&
-    bodies.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < die.side / 2)
-  // A lone pip smaller than the roll's with no die's face around it (a speck on the tray), or seen
-  // by its colour only (a spot of the tray's print), where the body finder sees this
-  // roll's dice yet finds no body there is no die: were it one, its row stays empty and is asked about.
+    bodies.some((body) => clear(body) && Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < die.side / 2)
+  // A lone pip seen by its colour only (a spot of the tray's print or of a shadow's edge), where
+  // the body finder sees this roll's dice yet finds no body there, is no die: were it one, its row
+  // stays empty and is asked about. (A lone pip in grey with no die's face around it is not
+  // dropped so: an ivory one on pale wood is often no body to the body finder.)
   const speck = (die: DieReading) =>
     seesDice &&
     die.value === 1 &&
     die.confidence < UNCERTAIN_DIE_BELOW &&
-    (die.doubts ?? []).some((doubt) => doubt === COLOUR_ONLY || (doubt === NO_DIE_AROUND && (die.doubts ?? []).some((d) => d === SMALLER_PIPS || d === SMALL_LONE_PIP))) &&
+    (die.doubts ?? []).includes(COLOUR_ONLY) &&
     !found.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < body.side / scale / 2)
   const dice = byPips.filter((die) => !spansDice(die) && !speck(die))
   // With no sure die, the bodies alike in size are all there is to read the roll by: a faint layout is a guess worth showing.
