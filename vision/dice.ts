@@ -156,6 +156,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
+  faces = withoutTwins(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -585,6 +586,20 @@ export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieRea
     if (!other || other.value === die.value || die.confidence < UNCERTAIN_DIE_BELOW) return die
     return { ...die, confidence: 0.5, doubts: [...(die.doubts ?? []), `the die's outline reads ${other.value}`] }
   })
+}
+
+/**
+ * One die found twice — by grey and by a colour channel, each with a face the other missed —
+ * is one die: of two faces at one place (their centres within half the smaller side apart),
+ * the stronger is kept.
+ */
+export function withoutTwins(faces: Face[]): Face[] {
+  const ranked = [...faces].sort((a, b) => strength(b) - strength(a))
+  const kept: Face[] = []
+  for (const face of ranked)
+    if (!kept.some((other) => Math.hypot(other.centre.x - face.centre.x, other.centre.y - face.centre.y) < 0.5 * Math.min(other.side, face.side)))
+      kept.push(face)
+  return faces.filter((face) => kept.includes(face))
 }
 
 function strength(face: Face): number {
