@@ -393,7 +393,10 @@ function findBlobs(
  * A coloured die on a pale table is itself a dark round blob with a plain ring of table
  * around it, just like a pip on a face; what gives it away is the pips of the other
  * polarity inside it (white pips on the red die). A pip holds nothing of its own but, at
- * most, a glint far smaller than the largest die pip would be relative to its die.
+ * most, a glint far smaller than the largest die pip would be relative to its die. A lamp's
+ * glint in a large hollow pip is as small against it as a die's pip against the die, but
+ * faint: blurred, it stands out from the pip far less than the pip from its face, where a
+ * die's pips stand out from its body as much as the body from the table or more.
  */
 function withoutWholeDice(pips: Pip[]): Pip[] {
   return pips.filter(
@@ -402,6 +405,7 @@ function withoutWholeDice(pips: Pip[]): Pip[] {
         (inner) =>
           inner.polarity !== outer.polarity &&
           inner.radius < CONTAINED_PIP * outer.radius &&
+          inner.contrast > GLINT_CONTRAST * outer.contrast &&
           Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
       ),
   )
@@ -412,6 +416,8 @@ function withoutWholeDice(pips: Pip[]): Pip[] {
  * of its side: its pips are 0.15 of it (a one's large pip up to about 0.25).
  */
 const CONTAINED_PIP = 0.3
+/** A spot inside a pip standing out from it by less than this share of the pip's own contrast is a glint. */
+const GLINT_CONTRAST = 0.5
 
 /** The same blob found at two scales: keep the clearer one. */
 function dedupe(pips: Pip[]): Pip[] {
