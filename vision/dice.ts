@@ -592,14 +592,22 @@ export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieRea
 
 /**
  * One die found twice — by grey and by a colour channel, each with a face the other missed —
- * is one die: of two faces at one place (their centres within half the smaller side apart),
- * the stronger is kept.
+ * is one die: of two faces of one value at one place (their centres within TWIN of the smaller
+ * side apart), the stronger is kept. Two values at one place are two readings of a die in
+ * doubt, and two dice side by side may each be read as a blob of both: all stay.
  */
+const TWIN = 0.2
 export function withoutTwins(faces: Face[]): Face[] {
   const ranked = [...faces].sort((a, b) => strength(b) - strength(a))
   const kept: Face[] = []
   for (const face of ranked)
-    if (!kept.some((other) => Math.hypot(other.centre.x - face.centre.x, other.centre.y - face.centre.y) < 0.5 * Math.min(other.side, face.side)))
+    if (
+      !kept.some(
+        (other) =>
+          other.value === face.value &&
+          Math.hypot(other.centre.x - face.centre.x, other.centre.y - face.centre.y) < TWIN * Math.min(other.side, face.side),
+      )
+    )
       kept.push(face)
   return faces.filter((face) => kept.includes(face))
 }

@@ -41,4 +41,13 @@ describe('one die found twice', () => {
     const small = two(260, 180, 8, 0.25)
     expect(withoutTwins([large, small])).toHaveLength(2)
   })
+
+  it('keeps two readings of different values at one place, and two blobs of dice side by side', () => {
+    const asTwo = two(100, 100, 10)
+    const asFour = { ...two(101, 100, 10, 0.5), value: 4 }
+    expect(withoutTwins([asTwo, asFour])).toHaveLength(2)
+    // Two touching dark dice each seen as a blob of both: ones of a double die's size, a die apart.
+    const one = (x: number, y: number): Face => ({ ...two(x, y, 41, 0.25), value: 1 })
+    expect(withoutTwins([one(359, 294), one(387, 319)])).toHaveLength(2)
+  })
 })
