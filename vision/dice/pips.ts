@@ -396,19 +396,23 @@ function findBlobs(
  * most, a glint far smaller than the largest die pip would be relative to its die. A lamp's
  * glint in a large hollow pip is as small against it as a die's pip against the die, but
  * faint: blurred, it stands out from the pip far less than the pip from its face, where a
- * die's pips stand out from its body as much as the body from the table or more.
+ * die's pips stand out from its body as much as the body from the table or more. It is one
+ * spot, off the pip's middle (the lamp shows on the hollow's slope): a dark die seen whole holds
+ * several pips, or a one's pip at its very middle.
  */
-function withoutWholeDice(pips: Pip[]): Pip[] {
-  return pips.filter(
-    (outer) =>
-      !pips.some(
-        (inner) =>
-          inner.polarity !== outer.polarity &&
-          inner.radius < CONTAINED_PIP * outer.radius &&
-          inner.contrast > GLINT_CONTRAST * outer.contrast &&
-          Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
-      ),
-  )
+export function withoutWholeDice(pips: Pip[]): Pip[] {
+  return pips.filter((outer) => {
+    const held = pips.filter(
+      (inner) =>
+        inner.polarity !== outer.polarity &&
+        inner.radius < CONTAINED_PIP * outer.radius &&
+        Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
+    )
+    if (held.length !== 1) return held.length === 0
+    // One faint spot off the middle is a glint; a one's pip lies at its die's middle.
+    const [spot] = held as [Pip]
+    return spot.contrast <= GLINT_CONTRAST * outer.contrast && Math.hypot(spot.x - outer.x, spot.y - outer.y) >= GLINT_OFF_MIDDLE * outer.radius
+  })
 }
 
 /**
@@ -418,6 +422,8 @@ function withoutWholeDice(pips: Pip[]): Pip[] {
 const CONTAINED_PIP = 0.3
 /** A spot inside a pip standing out from it by less than this share of the pip's own contrast is a glint. */
 const GLINT_CONTRAST = 0.5
+/** A glint lies at least this share of its pip's radius off the pip's middle. */
+const GLINT_OFF_MIDDLE = 0.2
 
 /** The same blob found at two scales: keep the clearer one. */
 function dedupe(pips: Pip[]): Pip[] {
