@@ -6,19 +6,10 @@
 import { COLUMNS, ROWS, zoneAt } from '../engine/index.ts'
 import { proposeCorners, readBoard, type FieldCorners } from './board.ts'
 import { readDice } from './dice.ts'
+import { LAYOUTS } from './dice/faces.ts'
 import { applyHomography, createRgbaImage, homographyFromPoints, invertHomography, rectangle, type Rgb, type RgbaImage } from './raster.ts'
 
 export type WarmUpKind = 'board' | 'dice'
-
-/** Where each value's pips sit on a face, in steps from its centre. */
-const PIP_STEPS: Record<number, [number, number][]> = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-}
 
 /** A little fixed grain, so the scene is not flat: a flat photo skips the readers' work. */
 const grain = (x: number, y: number): number => (((x * 7919 + y * 104729) % 13) - 6) * 0.6
@@ -54,7 +45,7 @@ export function diceWarmUpScene(): RgbaImage {
       const dx = (x - die.x) * Math.cos(die.turn) + (y - die.y) * Math.sin(die.turn)
       const dy = -(x - die.x) * Math.sin(die.turn) + (y - die.y) * Math.cos(die.turn)
       if (Math.abs(dx) > side / 2 || Math.abs(dy) > side / 2) continue
-      const onPip = PIP_STEPS[die.value]!.some(([i, j]) => Math.hypot(dx - i * step, dy - j * step) < pip)
+      const onPip = LAYOUTS[die.value]![0]!.some(([i, j]) => Math.hypot(dx - i * step, dy - j * step) < pip)
       if (die.red) return onPip ? [245, 240, 235] : [190, 30, 40]
       return onPip ? [25, 25, 30] : [235, 228, 205]
     }

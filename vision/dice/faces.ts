@@ -31,8 +31,8 @@ const rotate = (a: Point, angle: number): Point => ({
 /** The mean of the values (0 for none). */
 export const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length)
 
-/** Grid points (in units of u, v) of each value's pips. */
-const LAYOUTS: Record<number, [number, number][][]> = {
+/** Grid points (in units of u, v) of each value's pips (a six may run either way). */
+export const LAYOUTS: Record<number, [number, number][][]> = {
   1: [[[0, 0]]],
   2: [[[-1, -1], [1, 1]]],
   3: [[[-1, -1], [0, 0], [1, 1]]],
