@@ -38,6 +38,15 @@ export default tseslint.config(
     },
   },
   {
+    // Code that runs in the extension (pages, worker, background): there is no `process` there,
+    // and a debugging print left in would run for every player.
+    files: ['engine/**/*.ts', 'vision/**/*.ts', 'stores/**/*.ts', 'components/**/*.{ts,vue}', 'entrypoints/**/*.{ts,vue}', 'utils/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'process', message: 'The extension has no process: read settings from the app, not the environment.' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
     // One door into the rules (docs/architecture.md): outside engine/, only engine/index.ts.
     // The engine's own unit tests may test a file behind the facade.
     files: ['**/*.ts', '**/*.vue'],

@@ -146,7 +146,6 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
   onProgress(0.7)
   let faces = findFaces({ gray, colour: copy, enlarged: scale }, pips)
-  if (process.env.DBG) console.log('grey', scale, typical, pips.length, faces.map((f) => [f.value, Math.round(f.centre.x / scale), Math.round(f.centre.y / scale), Math.round(f.side / scale), f.confidence, f.doubts.join('|')].join(' ')))
   const channels = colourPips()
   for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   doubtOddSizes(faces)
@@ -158,7 +157,6 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
-  if (process.env.DBG) console.log('final faces', faces.map((f) => [f.value, Math.round(f.centre.x / scale), Math.round(f.centre.y / scale), Math.round(f.side / scale), f.confidence, f.doubts.join('|')].join(' ')))
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
