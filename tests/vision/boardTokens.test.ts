@@ -251,6 +251,38 @@ describe('a height no top measured', () => {
   })
 })
 
+describe('a height measured on stones that stand out only faintly from their print', () => {
+  // extra8 board-03: two white stones, one on cream print (ΔE 22 from it), one on white print;
+  // no cell stood out 28 from its print, no height was measured, no side was looked at, and
+  // every empty cell printed near the white stones' colour was asked about (31 on one board).
+  const WHITE: Rgb = [246, 246, 246]
+  const BLACK: Rgb = [30, 30, 32]
+  const cream: Rgb = [240, 228, 190]
+  const white: Rgb = [244, 244, 242]
+  const zones = { guard: cream, none: cream, outer: [250, 215, 205] as Rgb, middle: white, centre: [236, 120, 110] as Rgb }
+  const tokens: SceneToken[] = [
+    { cell: 'f3', colour: WHITE },
+    { cell: 'd9', colour: WHITE },
+  ]
+  const colours = { red: WHITE, blue: BLACK }
+  const render = () => renderTokenScene(scene(tokens, { height: 0.3, elevation: 40, zones, side: undefined }))
+
+  it('measures the height on a white stone on cream print, nearer the true one than nothing', () => {
+    const { image, corners } = render()
+    const sampling = sampleCellsAsTokens(image, corners)
+    expect(sampling.measured).toBeGreaterThan(0)
+    expect(sampling.height).toBeGreaterThan(0.15)
+    expect(sampling.height).toBeLessThan(0.4)
+  })
+
+  it('clears empty white cells by their sides, and reads no stone wrong unasked', () => {
+    const { image, corners } = render()
+    const reading = readBoard(image, { corners, colours })
+    expect(silentlyWrong(reading, tokens, colours)).toEqual([])
+    expect(reading.uncertain.filter((cell) => !tokens.some((t) => t.cell === cell)).length).toBeLessThan(6)
+  })
+})
+
 describe('a side that clears a cell, read wherever the corners or the height may have put it', () => {
   // White stones on white print: a stone's top is the print's colour, and only its side, a few
   // pixels of grey, tells it from an empty cell. Read at one band of the side, corners a pixel

@@ -90,6 +90,14 @@ export const READ_HEIGHT = 0.9
 const CANDIDATE_RADIUS = 0.12
 /** A centre differing from the board by this much is taken as a candidate stone to measure. */
 const CANDIDATE_CONTRAST = 28
+/**
+ * With no top found at `CANDIDATE_CONTRAST`, a centre standing out this many times as far
+ * as the photo's cells typically do (most are empty)… A white stone on cream print reads ΔE 22
+ * from it, where the cells of its photo read 1–3, and without it no side was looked at.
+ */
+const FAINT_ABOVE_CELLS = 5
+/** …and at least this far (ΔE) is a candidate stone to measure. */
+const FAINT_CANDIDATE_CONTRAST = 16
 /** The tallest token believed (cells); taller estimates are clamped. */
 const TALLEST_TOKEN = 0.5
 /** Field units between samples when tracing a stone's top. */
@@ -191,12 +199,13 @@ function topCentres(
   boardAt: (u: number, v: number) => Lab,
   leanTowards: (u: number, v: number) => Point,
   candidates: { u: number; v: number; colour: Lab }[],
+  contrast: number,
 ): { top: Point; within: Point }[] {
   const tops: { top: Point; within: Point }[] = []
   const side = Math.round((2 * TOP_REACH) / TRACE_STEP) + 1
   const seen = new Uint8Array(side * side)
   for (const candidate of candidates) {
-    const top = topOf(read, flat, boardAt, candidate)
+    const top = topOf(read, flat, boardAt, candidate, contrast)
     if (!top) continue
     const { u, v, colour } = top
     const far = leanTowards(u, v)
@@ -291,11 +300,12 @@ function topOf(
   flat: (u: number, v: number) => Point,
   boardAt: (u: number, v: number) => Lab,
   candidate: { u: number; v: number; colour: Lab },
+  contrast: number,
 ): { u: number; v: number; colour: Lab } | null {
   const points: { v: number; colour: Lab }[] = []
   for (let v = candidate.v + 0.4; v >= candidate.v - TOP_REACH; v -= TRACE_STEP) {
     const colour = read(flat(candidate.u, v))
-    if (stoneDistance(colour, boardAt(candidate.u, v)) > CANDIDATE_CONTRAST && stoneDistance(colour, candidate.colour) < 2 * TOP_MATCH)
+    if (stoneDistance(colour, boardAt(candidate.u, v)) > contrast && stoneDistance(colour, candidate.colour) < 2 * TOP_MATCH)
       points.push({ v, colour })
   }
   if (points.length === 0) return null
@@ -380,12 +390,12 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
   let height = 0
   let measured = 0
   if (camera) {
-    const candidates: { u: number; v: number; colour: Lab }[] = []
+    const centres: { u: number; v: number; colour: Lab; contrast: number }[] = []
     for (let row = 1; row < ROWS; row++)
       for (let col = 0; col < COLUMNS; col++) {
         const { u, v } = centreOf(col, row)
         const colour = rgbToLab(...discColour(image, project, u, v, 0, CANDIDATE_RADIUS))
-        if (stoneDistance(colour, board[row]![col]!) > CANDIDATE_CONTRAST) candidates.push({ u, v, colour })
+        centres.push({ u, v, colour, contrast: stoneDistance(colour, board[row]![col]!) })
       }
     const view = camera
     const leanTowards = (u: number, v: number): Point => {
@@ -393,7 +403,13 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
       const length = Math.hypot(lean.x, lean.y)
       return length > 1e-6 ? { x: lean.x / length, y: lean.y / length } : { x: 0, y: -1 }
     }
-    const tops = topCentres(read, flat, boardAt, leanTowards, candidates)
+    let tops = topCentres(read, flat, boardAt, leanTowards, centres.filter((c) => c.contrast > CANDIDATE_CONTRAST), CANDIDATE_CONTRAST)
+    // No stone stands out that far (white stones on cream and white print): one that stands
+    // out from its print far more than the photo's cells typically do is measured instead.
+    if (tops.length === 0) {
+      const faint = Math.max(FAINT_CANDIDATE_CONTRAST, FAINT_ABOVE_CELLS * median(centres.map((c) => c.contrast)))
+      if (faint < CANDIDATE_CONTRAST) tops = topCentres(read, flat, boardAt, leanTowards, centres.filter((c) => c.contrast > faint), faint)
+    }
     // A height too tall moves every reading past its stone, onto the board behind it or a
     // farther stone's side; too short, onto its own side. With fewer tops than it takes to
     // outvote one misjudged rim (a dark line or a farther stone's shadow just beyond it), the
