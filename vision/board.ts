@@ -553,7 +553,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
       // the board and the top itself does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
-      const sideSaysEmpty = sideShowsOnlyBoard(sample, sampling, shortestSide) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      const sideSaysEmpty = sideShowsOnlyBoard(sample, sides[i]!) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
       if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }

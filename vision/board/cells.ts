@@ -44,6 +44,9 @@ export interface CellSample {
   side: TokenSide | null
 }
 
+/** What a token's side shows in a cell: a token's shaded side, only the board, or nothing to go by. */
+export type SideShows = 'token' | 'board' | null
+
 /** What shows where a token standing in a cell would show its side, facing the camera. */
 export interface TokenSide {
   colour: Lab
@@ -611,13 +614,14 @@ const TOPS_TO_TRUST_SIDES = 1
 /**
  * Whether the side of a token standing in the cell shows only the board, wherever corners a
  * pixel or two off or a misjudged height may have put it: what lets the side clear a cell of a
- * question. The side read where the corners put it may show the print beside a white token's
- * side only a few pixels long (extra11 board-07 f8, extra12 board-02 a11, at corners 1–2 px
- * off the true ones), or above a shorter token when one top's patch ran on into the print
- * behind it and the height came out more than twice the true one.
+ * question, given what `sideShows` said of it (one pass for both). The side read where the
+ * corners put it may show the print beside a white token's side only a few pixels long
+ * (extra11 board-07 f8, extra12 board-02 a11, at corners 1–2 px off the true ones), or above a
+ * shorter token when one top's patch ran on into the print behind it and the height came out
+ * more than twice the true one.
  */
-export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling, shortest = SIDE_PIXELS): boolean {
-  return sideShows(sample, sampling, shortest) === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
+export function sideShowsOnlyBoard(sample: CellSample, shows: SideShows): boolean {
+  return shows === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
 }
 
 /**
@@ -625,7 +629,7 @@ export function sideShowsOnlyBoard(sample: CellSample, sampling: CellSampling, s
  * board, or nothing to go by (no measured height, a side too short in the photo, or a colour
  * between the two).
  */
-export function sideShows(sample: CellSample, sampling: CellSampling, shortest = SIDE_PIXELS): 'token' | 'board' | null {
+export function sideShows(sample: CellSample, sampling: CellSampling, shortest = SIDE_PIXELS): SideShows {
   const side = sample.side
   if (!side || sampling.measured < TOPS_TO_TRUST_SIDES) return null
   const difference = deltaE(side.colour, side.board)
