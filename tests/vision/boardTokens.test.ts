@@ -356,6 +356,18 @@ describe('a side as short as the photo’s own hidden tokens show theirs', () =>
     }
   })
 
+  it('takes a side shorter than the hidden stones’ own as seen where theirs stand out far more than a side must', () => {
+    // extra5 board-31: two hidden blue stones' sides 3.0 px long read ΔE 22 and 49 from the
+    // print, and the empty cells of its far row, whose sides are 2.8–2.9 px, were all asked about.
+    const { image, corners } = small(tokens)
+    const sampling = sampleCellsAsTokens(image, corners)
+    const hidden = sampling.samples.filter((s) => s.contrast < 14 && sideShows(s, sampling) === 'token').map((s) => s.side!.pixels)
+    expect(hidden.length).toBeGreaterThanOrEqual(2)
+    const limit = shortestSideSeen(sampling.samples, sampling, 14)
+    expect(limit).toBeLessThan(Math.min(...hidden) - 0.3)
+    expect(limit).toBeGreaterThanOrEqual(2.5)
+  })
+
   it('keeps 4 px where no token hidden on its print shows its side (black stones only)', () => {
     const { image, corners } = small(blacks)
     const sampling = sampleCellsAsTokens(image, corners)
