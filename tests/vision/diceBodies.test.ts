@@ -242,6 +242,19 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(reading.map((d) => d.value).sort()).toEqual([3, 5])
   })
 
+  it('reads a close-up die, a third of the photo, by its body where specks on the table read as small unsure twos, and drops those', () => {
+    // One large white die on black leather: no sure face, and the dust's specks pair up like a
+    // two's pips far smaller than the die. Its body (over a fifth of the photo, over READ_SIDE) is read.
+    const closeUp: Look = { side: 210, pip: 0.1, step: 0.28, pipColour: [35, 32, 30], body: () => [215, 212, 205], table: () => [28, 27, 30] }
+    const photo = draw(640, 600, [{ x: 330, y: 290, value: 3, angle: 0.15 }], closeUp, 83)
+    const speck = (x: number, y: number) => ({ value: 2, confidence: 0.5, centre: { x, y }, side: 30, doubts: ['a two: a lone pip with no die around it'] })
+    const reading = withBodies([speck(60, 80), speck(580, 520), speck(90, 500)], photo, 1)
+    expect(reading).toHaveLength(1)
+    expect(reading[0]).toMatchObject({ value: 3 })
+    expect(Math.hypot(reading[0]!.centre.x - 330, reading[0]!.centre.y - 290)).toBeLessThan(20)
+    expect(reading[0]!.confidence).toBeLessThan(0.7)
+  })
+
   it('drops a lone pip seen by its colour only where the body finder sees the roll’s dice yet no body there, and keeps one on a body', () => {
     const dice: Die[] = [
       { x: 100, y: 100, value: 5, angle: 0.2 },

@@ -557,6 +557,8 @@ const ONE_PASSED_OVER = 0.5
 const SMALLEST_BODY = 12
 /** Bodies this much smaller or larger than the roll's sure dice are no dice of it. */
 const BODY_SIZES = { min: 0.6, max: 1.6 }
+/** An unsure face read by pips this much smaller than the roll's bodies (side to side) is no die of the roll. */
+const FAR_SMALLER = 0.25
 /** A body this near a die already read (in the larger one's sides) is that die. */
 const SAME_DIE = 0.6
 /**
@@ -579,8 +581,17 @@ const clear = (reading: BodyReading) => reading.margin >= (reading.value === 1 ?
  * are as large as those found around the sure dice.
  */
 const OUTLINE_OVER_FACE = 1.35
-/** With no sure die, bodies are looked for up to this share of the photo's shorter side. */
-const LARGEST_BODY = 0.2
+/**
+ * With no sure die, bodies are looked for up to this share of the photo's shorter side: a
+ * close-up of one die on a speckled table (dust on black leather) shows no sure face where the
+ * specks, paired like pips, set the roll's pips small, yet its die is a body as plain as any.
+ */
+const LARGEST_BODY = 0.5
+/**
+ * A body is read on a copy where its side is at most this many pixels (its pips some fifteen
+ * across): a close-up die's body read at full size costs as much as finding every body.
+ */
+const READ_SIDE = 160
 /** Bodies of one roll's size: within this ratio of each other. */
 const ALIKE_BODIES = 1.25
 
@@ -617,7 +628,7 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
   const readOnce = new Map<DieBody, BodyReading | null>()
   const read = (body: DieBody) => {
     if (!readOnce.has(body)) {
-      const reading = readBody(image, body)
+      const reading = readLarge(image, body)
       readOnce.set(body, reading && reading.margin >= FAINT_MARGIN ? reading : null)
     }
     return readOnce.get(body)!
@@ -640,6 +651,19 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
     return reading ? [reading] : []
   })
   return { readings, found, seesDice }
+}
+
+/** readBody, on a copy halved until the body's side is at most READ_SIDE pixels (reading in the image's pixels). */
+function readLarge(image: RgbaImage, body: DieBody): BodyReading | null {
+  let halvings = 0
+  while (body.side / 2 ** halvings > READ_SIDE) halvings++
+  if (halvings === 0) return readBody(image, body)
+  const longer = Math.max(image.width, image.height)
+  const { image: copy, scale } = limitSize(image, Math.round(longer / 2 ** halvings))
+  const at = (p: Point) => ({ x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5 })
+  const reading = readBody(copy, { ...body, centre: at(body.centre), side: body.side * scale })
+  if (!reading) return null
+  return { ...reading, centre: { x: (reading.centre.x + 0.5) / scale - 0.5, y: (reading.centre.y + 0.5) / scale - 0.5 }, side: reading.side / scale }
 }
 
 /** The median side of the largest group of bodies alike in size (ALIKE_BODIES); null for none. */
@@ -702,7 +726,13 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
     die.confidence < UNCERTAIN_DIE_BELOW &&
     (die.doubts ?? []).includes(COLOUR_ONLY) &&
     !found.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < body.side / scale / 2)
-  const dice = byPips.filter((die) => !spansDice(die) && !speck(die))
+  // No die of a roll is a quarter of its dice's size: an unsure face that small, with no body
+  // around it, is a pattern of specks (dust on black leather pairs up like a two's pips).
+  const farSmaller = (die: DieReading) =>
+    die.confidence < UNCERTAIN_DIE_BELOW &&
+    die.side < FAR_SMALLER * rollSide &&
+    !found.some((body) => Math.hypot(body.centre.x / scale - die.centre.x, body.centre.y / scale - die.centre.y) < body.side / scale / 2)
+  const dice = byPips.filter((die) => !spansDice(die) && !speck(die) && !farSmaller(die))
   // With no sure die, the bodies alike in size are all there is to read the roll by: a faint layout is a guess worth showing.
   const faint = faintToo || sure.length === 0
   for (const body of bodies) {
