@@ -255,6 +255,24 @@ describe('dice found by their bodies (generated here)', { timeout: 60_000 }, () 
     expect(reading[0]!.confidence).toBeLessThan(0.7)
   })
 
+  it('finds the dice of a close-up lying close together, which fill the table model’s patches, beside a die read surely, and reads them, asked', () => {
+    // Four dice of 120 px, 14 px apart, on a 640 × 480 photo: around them the patches (80 px) are
+    // mostly die, and their median is no longer the table's colour.
+    const closeUp: Look = { side: 120, pip: 0.09, step: 0.28, pipColour: [35, 32, 30], body: () => [215, 212, 205], table: () => [28, 27, 30] }
+    const dice: Die[] = [
+      { x: 250, y: 170, value: 2, angle: 0 },
+      { x: 384, y: 170, value: 6, angle: 0 },
+      { x: 250, y: 304, value: 3, angle: 0 },
+      { x: 384, y: 304, value: 5, angle: 0 },
+    ]
+    const photo = draw(640, 480, dice, closeUp, 89)
+    const two = { value: 2, confidence: 1, centre: { x: 250, y: 170 }, side: 120 }
+    const reading = withBodies([two], photo, 1)
+    const others = dice.slice(1).map((die) => reading.find((d) => Math.hypot(d.centre.x - die.x, d.centre.y - die.y) < 20))
+    expect(others.map((d) => d?.value)).toEqual([6, 3, 5])
+    expect(others.every((d) => d!.confidence < 0.7)).toBe(true)
+  })
+
   it('drops a lone pip seen by its colour only where the body finder sees the roll’s dice yet no body there, and keeps one on a body', () => {
     const dice: Die[] = [
       { x: 100, y: 100, value: 5, angle: 0.2 },

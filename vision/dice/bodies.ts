@@ -57,12 +57,13 @@ const TURN_STEP = 2
 
 /**
  * Bodies on the copy `image` of sides within `sides` (pixels of that copy): regions that differ
- * from the table near them (its median over patches a sixth of the photo, so a shadow or the
- * tray's light fall-off does not count), shadows left out, holes filled, square and filled.
+ * from the table near them (its median over patches of side `patch`, a sixth of the photo unless
+ * given, so a shadow or the tray's light fall-off does not count), shadows left out, holes
+ * filled, square and filled.
  */
-export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }): DieBody[] {
+export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }, patch = Math.min(image.width, image.height) / 6): DieBody[] {
   const { width, height } = image
-  const surface = surfaceModel(width, height, lab, Math.min(width, height) / 6)
+  const surface = surfaceModel(width, height, lab, patch)
   const { away, shadow } = awayFromSurface(lab, surface)
   // A typed array sorts by value, and fast.
   const sample = new Float32Array(Math.ceil(away.length / SAMPLE_EVERY))
@@ -620,11 +621,16 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
     typicalSide === null
       ? { min: SMALLEST_BODY, max: LARGEST_BODY * Math.min(image.width, image.height) }
       : { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * (sureAt.length > 0 ? OUTLINE_OVER_FACE : 1) * typicalSide }
-  const found = findDieBodies(copy, toLab(copy), { min: search.min * scale, max: search.max * scale }).map((body) => ({
-    ...body,
-    centre: { x: (body.centre.x + 0.5) / scale - 0.5, y: (body.centre.y + 0.5) / scale - 0.5 },
-    side: body.side / scale,
-  }))
+  // A close-up's dice are looked for within the roll's size (the outline's margin left out: a
+  // wider range opens the shapes by a disc wider than a die, at necks).
+  const closeUp = closeUpBodies(image, typicalSide === null ? search : { min: BODY_SIZES.min * typicalSide, max: BODY_SIZES.max * typicalSide })
+  const overlap = (a: DieBody, b: DieBody) => Math.hypot(a.centre.x - b.centre.x, a.centre.y - b.centre.y) < Math.max(a.side, b.side) / 2
+  // A body of a close-up's size found against the patches' medians (two touching dice found as one) gives way to those found against the whole table's.
+  const largest = Math.min(image.width, image.height) / CLOSE_UP
+  const found = findDieBodies(copy, toLab(copy), { min: search.min * scale, max: search.max * scale })
+    .map((body) => atScale(body, scale))
+    .filter((body) => body.side < largest || !closeUp.some((big) => overlap(body, big)))
+  found.push(...closeUp.filter((big) => !found.some((body) => overlap(body, big))))
   const readOnce = new Map<DieBody, BodyReading | null>()
   const read = (body: DieBody) => {
     if (!readOnce.has(body)) {
@@ -652,6 +658,35 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
   })
   return { readings, found, seesDice }
 }
+
+/** A body found on a copy `scale` times the image's size, in the image's pixels. */
+const atScale = (body: DieBody, scale: number): DieBody => ({
+  ...body,
+  centre: { x: (body.centre.x + 0.5) / scale - 0.5, y: (body.centre.y + 0.5) / scale - 0.5 },
+  side: body.side / scale,
+})
+
+/**
+ * Dice larger than half a patch of the table's model (a sixth of the photo) fill much of their
+ * patches, whose median is then the die's own colour and not the table's: a close-up's die,
+ * over a twelfth of the photo's shorter side, is no body to findDieBodies as the roll's dice are
+ * found. Such dice (of `search`'s sides, in the image's pixels) are looked for against the whole
+ * table's median on a copy CLOSE_UP_SIDE pixels long, where they keep SMALLEST_BODY pixels or
+ * more: a die of a close-up covers far less than half of the photo.
+ */
+function closeUpBodies(image: RgbaImage, search: { min: number; max: number }): DieBody[] {
+  const shorter = Math.min(image.width, image.height)
+  const sides = { min: Math.max(search.min, shorter / CLOSE_UP), max: search.max }
+  if (sides.max < sides.min) return []
+  const { image: copy, scale } = limitSize(image, CLOSE_UP_SIDE)
+  const whole = Math.max(copy.width, copy.height)
+  return findDieBodies(copy, toLab(copy), { min: sides.min * scale, max: sides.max * scale }, whole).map((body) => atScale(body, scale))
+}
+
+/** Dice over this share of the photo's shorter side are looked for as a close-up's (closeUpBodies). */
+const CLOSE_UP = 12
+/** Long side of the copy a close-up's dice are looked for on. */
+const CLOSE_UP_SIDE = 200
 
 /** readBody, on a copy halved until the body's side is at most READ_SIDE pixels (reading in the image's pixels). */
 function readLarge(image: RgbaImage, body: DieBody): BodyReading | null {
