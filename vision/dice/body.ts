@@ -3,7 +3,7 @@
 // the wood are all a round blob on a plain ring, just like a one's pip. What a one has and they
 // have not is a die's body: a face of the ring's colour that ends, not far off, on every side,
 // about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
-import { deltaE, rgbToLab, type GrayImage, type Lab, type Point } from '../raster.ts'
+import { deltaE, hypot, rgbToLab, type GrayImage, type Lab, type Point } from '../raster.ts'
 import type { FaceImage } from './faces.ts'
 import { alikePips, type Pip } from './pips.ts'
 
@@ -77,7 +77,7 @@ export function noDieAround(
   const alike = pips.filter(
     (other) =>
       !own.includes(other) &&
-      Math.hypot(other.x - from.x, other.y - from.y) < FARTHEST * radius + NEAREST * other.radius + 1 &&
+      hypot(other.x - from.x, other.y - from.y) < FARTHEST * radius + NEAREST * other.radius + 1 &&
       alikePips(other, pip),
   )
   const crossed = new Set<Pip>()
@@ -124,8 +124,15 @@ export function noDieAround(
     }
     let end = Infinity
     let off = 0
+    const near = NEAREST * radius * stretch
     const far = FARTHEST * radius * stretch
-    for (let t = NEAREST * radius * stretch; t <= far; t += 0.75) {
+    // Only the alike pips this ray can pass over are asked at each step (a pixel to spare).
+    const onTheWay = alike.filter((other) => {
+      const within = NEAREST * other.radius + 1
+      const ahead = (other.x - from.x) * dx + (other.y - from.y) * dy
+      return Math.abs((other.y - from.y) * dx - (other.x - from.x) * dy) < within && ahead > near - within && ahead < far + within
+    })
+    for (let t = near; t <= far; t += 0.75) {
       const x = from.x + dx * t
       const y = from.y + dy * t
       // The photo's edge ends the face as well as a die's edge does.
@@ -133,11 +140,11 @@ export function noDieAround(
         end = t
         break
       }
-      if (own.some((p) => p !== pip && Math.hypot(p.x - x, p.y - y) < NEAREST * p.radius)) {
+      if (own.some((p) => p !== pip && hypot(p.x - x, p.y - y) < NEAREST * p.radius)) {
         off = 0
         continue
       }
-      const onPip = alike.find((other) => Math.hypot(other.x - x, other.y - y) < NEAREST * other.radius)
+      const onPip = onTheWay.find((other) => hypot(other.x - x, other.y - y) < NEAREST * other.radius)
       if (onPip) {
         crossed.add(onPip)
         off = 0
@@ -210,7 +217,7 @@ export function sampleDisc(gray: GrayImage, centre: Point, radius: number): numb
   for (let y = Math.floor(centre.y - r); y <= Math.ceil(centre.y + r); y++)
     for (let x = Math.floor(centre.x - r); x <= Math.ceil(centre.x + r); x++) {
       if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
-      if (Math.hypot(x - centre.x, y - centre.y) > r) continue
+      if (hypot(x - centre.x, y - centre.y) > r) continue
       sum += gray.data[y * gray.width + x]!
       count++
     }

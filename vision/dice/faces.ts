@@ -2,7 +2,7 @@
 // (no die edge, seam or gap of table on the way), the linked groups must show one of the six
 // pip layouts, and a group that does not is split into groups that do. Faces whose pips are
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
-import { deltaE, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { deltaE, hypot, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import type { Pip } from './pips.ts'
 import { NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
@@ -23,7 +23,7 @@ export interface Face {
 const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y })
 const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y })
 const mul = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k })
-const norm = (a: Point): number => Math.hypot(a.x, a.y)
+const norm = (a: Point): number => hypot(a.x, a.y)
 const rotate = (a: Point, angle: number): Point => ({
   x: a.x * Math.cos(angle) - a.y * Math.sin(angle),
   y: a.x * Math.sin(angle) + a.y * Math.cos(angle),
@@ -155,7 +155,7 @@ function offSegment(p: Point, a: Point, b: Point): number {
   const dy = b.y - a.y
   const length2 = dx * dx + dy * dy
   const f = length2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2)) : 0
-  return Math.hypot(p.x - a.x - f * dx, p.y - a.y - f * dy)
+  return hypot(p.x - a.x - f * dx, p.y - a.y - f * dy)
 }
 
 /** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
@@ -176,7 +176,7 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
     const f = t / distance
     const x = a.x + (b.x - a.x) * f
     const y = a.y + (b.y - a.y) * f
-    if (others.some((p) => Math.hypot(p.x - x, p.y - y) < p.radius * 1.4)) {
+    if (others.some((p) => hypot(p.x - x, p.y - y) < p.radius * 1.4)) {
       failures = 0
       continue
     }
@@ -285,7 +285,7 @@ const JOINED_RESIDUAL = 0.15
 function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly Pip[], links: boolean[][], joinedGroups: Set<number[]>): number[][] {
   const result = [...groups]
   const near = (i: number, j: number) =>
-    Math.hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y) <= MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
+    hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y) <= MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
   for (let changed = true; changed; ) {
     changed = false
     search: for (let a = 0; a < result.length; a++)

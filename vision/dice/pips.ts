@@ -2,7 +2,7 @@
 // Found by local contrast at several scales, so neither the table's colour nor the die's
 // matters: a black pip on ivory and a white pip on a red die are both a compact blob whose
 // surround is uniform and clearly lighter (or darker) than the blob itself.
-import { boxBlur, rgbToLab, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
+import { boxBlur, hypot, rgbToLab, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
 
 export interface Pip {
   x: number
@@ -342,13 +342,15 @@ class BlobRuns {
 /**
  * The 8-connected blobs where the pixel differs from its surround by more than `level`, of
  * both polarities (1: darker, −1: lighter), found run by run in one scan: no label image, and
- * each pixel's difference is read once for both.
+ * each pixel's difference is read once for both. With `only`, the other polarity's runs are
+ * passed over and its blobs left empty.
  */
 function findBlobsOfBoth(
   gray: GrayImage,
   surround: GrayImage,
   level: number,
   box = { minX: 0, minY: 0, maxX: gray.width - 1, maxY: gray.height - 1 },
+  only?: 1 | -1,
 ): Record<1 | -1, Blob[]> {
   const { width } = gray
   const source = gray.data
@@ -366,10 +368,10 @@ function findBlobsOfBoth(
       const start = x++
       if (difference > level) {
         while (x < end && around[row + x]! - source[row + x]! > level) x++
-        dark.add(start, x, y)
+        if (only !== -1) dark.add(start, x, y)
       } else if (-difference > level) {
         while (x < end && -(around[row + x]! - source[row + x]!) > level) x++
-        light.add(start, x, y)
+        if (only !== 1) light.add(start, x, y)
       }
     }
     dark.endRow()
@@ -386,7 +388,7 @@ function findBlobs(
   level: number,
   box = { minX: 0, minY: 0, maxX: gray.width - 1, maxY: gray.height - 1 },
 ): Blob[] {
-  return findBlobsOfBoth(gray, surround, level, box)[polarity]
+  return findBlobsOfBoth(gray, surround, level, box, polarity)[polarity]
 }
 
 /**
@@ -430,7 +432,7 @@ function dedupe(pips: Pip[]): Pip[] {
   const sorted = [...pips].sort((a, b) => b.contrast - a.contrast)
   const kept: Pip[] = []
   for (const pip of sorted) {
-    if (kept.some((k) => Math.hypot(k.x - pip.x, k.y - pip.y) < Math.max(k.radius, pip.radius) * 1.2)) continue
+    if (kept.some((k) => hypot(k.x - pip.x, k.y - pip.y) < Math.max(k.radius, pip.radius) * 1.2)) continue
     kept.push(pip)
   }
   return kept
@@ -473,12 +475,12 @@ function verifyPip(
   const y1 = Math.min(height - 1, Math.ceil(cy + outer))
   // Only the pips whose discs can reach the ring are asked, pixel by pixel: a speckled table
   // gives hundreds of them.
-  const near = beside.filter((other) => Math.hypot(other.x - cx, other.y - cy) < outer + BESIDE_PIP * other.radius + 1)
+  const near = beside.filter((other) => hypot(other.x - cx, other.y - cy) < outer + BESIDE_PIP * other.radius + 1)
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      const d = Math.hypot(x - cx, y - cy)
+      const d = hypot(x - cx, y - cy)
       if (d < inner || d > outer) continue
-      if (near.some((other) => Math.hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
+      if (near.some((other) => hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
       ring.push(gray.data[y * width + x]!)
       ringPixels.push(y * width + x)
     }
@@ -500,7 +502,7 @@ function verifyPip(
   let coreSquares = 0
   for (let y = Math.floor(cy - radius * 0.6); y <= Math.ceil(cy + radius * 0.6); y++)
     for (let x = Math.floor(cx - radius * 0.6); x <= Math.ceil(cx + radius * 0.6); x++) {
-      if (x < 0 || y < 0 || x >= width || y >= height || Math.hypot(x - cx, y - cy) > radius * 0.6) continue
+      if (x < 0 || y < 0 || x >= width || y >= height || hypot(x - cx, y - cy) > radius * 0.6) continue
       const g = gray.data[y * width + x]!
       coreCount++
       coreSum += g
