@@ -686,6 +686,18 @@ function squashAxis(face: Face): Point {
 const TWO_DICE_APART = 1
 
 /**
+ * Whether two faces can be two faces of one die, by how round their pips look. A round pip seen
+ * at an angle θ off its face's normal looks squashed to cos θ; two faces of a cube stand at right
+ * angles, so the cosines of the sight line to their normals add up, squared, to at most 1 (45°
+ * each: 0.71 and 0.71; from straight above the top is round and its sides are not seen). Two
+ * faces whose pips both look nearly round (touching dice seen from above, each face's pips
+ * 0.9 round or more) are two dice's tops, however close their centres and however large their
+ * sides were reckoned. ONE_DIE_ROUNDNESS allows for pips measured rounder than they are.
+ */
+const mayShareADie = (a: Face, b: Face) => roundness(a) ** 2 + roundness(b) ** 2 <= ONE_DIE_ROUNDNESS
+const ONE_DIE_ROUNDNESS = 1.3
+
+/**
  * How far apart two faces' centres lie on the table, in sides: the offset and the sides
  * measured in the plane the pips lie in, unsquashed along the pips' short axis.
  */
@@ -764,11 +776,14 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   for (const face of result) {
     // Two dice stand side by side at the closest: faces nearer than a side on the table are
     // two faces of one die (its top and its front, seen from low down), or one face and a stray.
+    // Faces overlapping (nearer than 0.7 of a side) are so however they are seen; faces a
+    // side or less apart only when they can be one cube's two faces at all (mayShareADie).
     const twin = result.find(
       (other) =>
         other !== face &&
         oneScale(face, other) &&
-        (norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side) || apart(face, other) < TWO_DICE_APART),
+        (norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side) ||
+          (apart(face, other) < TWO_DICE_APART && mayShareADie(face, other))),
     )
     if (twin) {
       face.doubts.push('another face of the same die')
