@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
+import { FOUR_OF_A_SIX, MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces } from './dice/partFaces.ts'
@@ -157,6 +157,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
+  askSixesOfFours(faces)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -240,6 +241,14 @@ const SMALLER_PIPS = 'pips smaller than the other dice’s'
 const LARGER_PIPS = 'pips larger than the other dice’s'
 const NOT_ROUND = 'a lone pip that is not round'
 const SMALL_LONE_PIP = 'a lone pip smaller than the other dice’s'
+
+/** A four read as the six it is part of (faces.ts's rowBeyondFour) is asked about once the other faces are read. */
+function askSixesOfFours(faces: Face[]): void {
+  for (const face of faces) if (face.doubts.includes(FOUR_OF_A_SIX)) face.confidence = Math.min(face.confidence, SIX_OF_A_FOUR)
+}
+
+/** A six read from a four and a row of unfound pips is likelier than the four, and the player confirms it. */
+const SIX_OF_A_FOUR = 0.5
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:

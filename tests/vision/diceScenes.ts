@@ -35,6 +35,8 @@ export interface Look {
   /** Pip radius and the step between pip rows, as shares of the side. */
   pip: number
   step: number
+  /** A six's columns lie this share of the side either side of its middle (`step` unless given): some dice print them as close as its rows. */
+  sixColumns?: number
   pipColour: Rgb
   /** The face's colour at a point of the face (dx, dy from its centre, in sides). */
   body: (dx: number, dy: number, die: Die) => Rgb
@@ -59,7 +61,8 @@ export function draw(width: number, height: number, dice: Die[], look: Look, see
       if (Math.hypot(qx, qy) > corner) continue
       for (const [k, [i, j]] of PIPS[die.value]!.entries()) {
         const [along, across] = die.streaked?.includes(k) ? [Math.SQRT2, Math.SQRT1_2] : [1, 1]
-        const off = Math.hypot((dx - i * look.step) / along, (dy - j * look.step) / across)
+        const column = die.value === 6 ? (look.sixColumns ?? look.step) : look.step
+        const off = Math.hypot((dx - i * column) / along, (dy - j * look.step) / across)
         const radius = die.shrunk?.includes(k) ? look.pip / 2 : look.pip
         if (!die.missing?.includes(k) && off < radius) return die.pipColour ?? look.pipColour
       }

@@ -7,6 +7,7 @@
 // whose other places all look like face, by the widest margin, is its reading.
 import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
+import { FOUR_OF_A_SIX } from './faces.ts'
 import { COLOUR_ONLY, DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
@@ -735,6 +736,9 @@ export const BODY_AGREES = 'its body’s layout reads the same clearly'
 const HOLDING: Record<number, readonly number[]> = { 1: [3, 5], 2: [3, 4, 5, 6], 3: [5, 6], 4: [5, 6] }
 const partOf = (value: number, body: BodyReading) => body.margin >= 0.5 * MARGIN && (HOLDING[value]?.includes(body.value) ?? false)
 
+/** A body reading the four that the pips' six was read from (a row lost in shade on both) says nothing more. */
+const sixOfItsFour = (die: DieReading, body: BodyReading) => body.value === 4 && (die.doubts ?? []).includes(FOUR_OF_A_SIX)
+
 /**
  * The dice read by their pips (`byPips`, in photo pixels) with those read from their bodies on
  * `working`, a copy of the photo `scale` times its size: their size is that of the bodies around
@@ -789,7 +793,13 @@ export function withBodies(byPips: DieReading[], working: RgbaImage, scale: numb
           ? { value: body.value, confidence: BODY_CONFIDENCE, centre, side, doubts: [READ_BY_BODY] }
           : { value: body.value, confidence: FAINT_CONFIDENCE, centre, side, doubts: [READ_BY_BODY, READ_FAINTLY] },
       )
-    else if (at >= 0 && (clear(body) || partOf(dice[at]!.value, body)) && dice[at]!.confidence < BODY_CONFIDENCE && dice[at]!.value !== body.value)
+    else if (
+      at >= 0 &&
+      (clear(body) || partOf(dice[at]!.value, body)) &&
+      dice[at]!.confidence < BODY_CONFIDENCE &&
+      dice[at]!.value !== body.value &&
+      !sixOfItsFour(dice[at]!, body)
+    )
       dice[at] = { ...dice[at]!, value: body.value, doubts: [...(dice[at]!.doubts ?? []), `its pips read ${dice[at]!.value}; its body reads ${body.value}`] }
     else if (at >= 0 && clear(body) && dice[at]!.confidence < UNCERTAIN_DIE_BELOW && dice[at]!.value === body.value)
       dice[at] = { ...dice[at]!, doubts: [...(dice[at]!.doubts ?? []), BODY_AGREES] }

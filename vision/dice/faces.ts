@@ -551,6 +551,15 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     } else doubts.push('a three whose face ends close beside it')
     confidence = Math.min(confidence, 0.5)
   }
+  if (fit.value === 4) {
+    const six = rowBeyondFour(image, fit, face, contrast, radius, polarity)
+    if (six) {
+      // Read as the six it is more likely to be. It is a face all the same, the roll's evidence
+      // of its dice's size and kind: it is asked about (askSixesOfFours) once the others are read.
+      doubts.push(FOUR_OF_A_SIX)
+      Object.assign(fit, six)
+    }
+  }
   const step = Math.max(norm(fit.u), norm(fit.v))
   const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
   return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
@@ -577,6 +586,36 @@ function otherColumn(image: FaceImage, pips: readonly Pip[], face: number, contr
   }
   return null
 }
+
+export const FOUR_OF_A_SIX = 'a four beside a row of unfound pips: a six'
+
+/**
+ * A six whose columns lie as close as its rows (some dice print it so) shows two rows as a
+ * square four; the third row can be lost where the die's edge runs into its shadow and the
+ * pips there merge with the shade. One row-spacing beyond the four on one side, two spots of the
+ * pips' tone in line with its columns, standing out as pips do from the face between them and
+ * between them and the four (that face may be in shade; a die's edge and the table past it are of
+ * one tone throughout): a six. Its centre and grid, or null.
+ */
+function rowBeyondFour(image: FaceImage, fit: Fit, face: number, contrast: number, radius: number, polarity: 1 | -1) {
+  const toward = (point: Point, reach = 0.6) => polarity * (face - sampleDisc(image.gray, point, reach * radius))
+  for (const [along, across] of [[fit.v, fit.u], [fit.u, fit.v]] as const)
+    for (const sign of [1, -1]) {
+      const beyond = add(fit.centre, mul(along, 3 * sign))
+      const row = [add(beyond, across), sub(beyond, across)]
+      const gap = add(fit.centre, mul(along, 2 * sign))
+      const between = [beyond, add(gap, across), sub(gap, across)]
+      // Each lost pip darkens a disc of its found fellows' size (a slanted side face's pips are
+      // slivers), and stands out from the face between them as pips do (it darkens towards an edge in shade).
+      const tone = Math.min(...row.map((spot) => toward(spot, LOST_PIP_DISC)))
+      if (tone > SIX_COLUMN_PIP * contrast && between.every((spot) => toward(spot) < tone - SIX_COLUMN_PIP * contrast))
+        return { value: 6, centre: add(fit.centre, mul(along, sign)), u: across, v: mul(along, 2) }
+    }
+  return null
+}
+
+/** A lost pip of a six's row darkens a disc this share of the found pips' radius across. */
+const LOST_PIP_DISC = 0.9
 
 /** A lost pip differs from the face by at least this share of the found pips' contrast (as a dark spot does). */
 const SIX_COLUMN_PIP = 0.45
