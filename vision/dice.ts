@@ -105,9 +105,11 @@ const COLOUR_CHANNELS = [
   { channel: 'yellowness', of: (image: RgbaImage) => colourLean(image, [0.5, 0.5, -1]) },
 ] as const
 
-/** Whether the grey pips of a copy make at least one sure face of two pips or more. */
-const showsLayout = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }) =>
-  findFaces({ gray, colour: small, enlarged: scale }, pips).some((face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW)
+/** Whether the grey pips of a copy make at least one sure face of two pips or more (of pips larger than `largerThan`). */
+const showsLayout = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }, largerThan = 0) =>
+  findFaces({ gray, colour: small, enlarged: scale }, pips).some(
+    (face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW && mean(face.pips.map((pip) => pip.radius)) > largerThan,
+  )
 
 /**
  * The size of the roll's pips: the median radius of the pips that have a pip like them within a
@@ -131,7 +133,10 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const fineSide = longer <= WORKING_SIDE ? ENLARGE * longer : Math.min(FINE_SIDE, longer)
   // Pips of at most this radius on the working copy (its smallest scale's ~1.4 times) are read again finer.
   const smallPip = 1.4 * smallestPipRadius(Math.max(working.small.width, working.small.height))
-  const smallPips = typical > 0 && typical <= smallPip
+  // Specks of a textured table (carpet, leather) pair up like small pips and set the typical
+  // size; a sure face of pips far larger than that on the working copy is a die of the roll,
+  // whose pips the finer copy would not look for: the working copy is read as for large pips.
+  const smallPips = typical > 0 && typical <= smallPip && !showsLayout(working, 2 * smallPip)
   const mayRefine = longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
   let chosen = working
