@@ -105,11 +105,11 @@ const COLOUR_CHANNELS = [
   { channel: 'yellowness', of: (image: RgbaImage) => colourLean(image, [0.5, 0.5, -1]) },
 ] as const
 
-/** Whether the grey pips of a copy make at least one sure face of two pips or more (of pips larger than `largerThan`). */
-const showsLayout = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }, largerThan = 0) =>
-  findFaces({ gray, colour: small, enlarged: scale }, pips).some(
-    (face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW && mean(face.pips.map((pip) => pip.radius)) > largerThan,
-  )
+/** The sure faces of two pips or more that the grey pips of a copy make: each one's mean pip radius. */
+const sureLayouts = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }): number[] =>
+  findFaces({ gray, colour: small, enlarged: scale }, pips)
+    .filter((face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW)
+    .map((face) => mean(face.pips.map((pip) => pip.radius)))
 
 /**
  * The size of the roll's pips: the median radius of the pips that have a pip like them within a
@@ -136,17 +136,20 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // Specks of a textured table (carpet, leather) pair up like small pips and set the typical
   // size; a sure face of pips far larger than that on the working copy is a die of the roll,
   // whose pips the finer copy would not look for: the working copy is read as for large pips.
-  const smallPips = typical > 0 && typical <= smallPip && !showsLayout(working, 2 * smallPip)
+  // The working copy's faces are found once: both choices below may ask for them.
+  let workingLayouts: number[] | undefined
+  const layoutsOfWorking = () => (workingLayouts ??= sureLayouts(working))
+  const smallPips = typical > 0 && typical <= smallPip && !layoutsOfWorking().some((radius) => radius > 2 * smallPip)
   const mayRefine = longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
   let chosen = working
   if (mayRefine && smallPips) chosen = pipsAt(image, fineSide, (2 * smallPip) / working.scale)
-  else if (mayRefine && !showsLayout(working)) {
+  else if (mayRefine && layoutsOfWorking().length === 0) {
     // Small dark dice seen whole on a white tray are blobs of a size, side by side like a
     // face's pips: where the working copy shows no sure face of two pips or more, the finer copy
     // is read instead when it does (a roll of ones shows none on either).
     const fine = pipsAt(image, fineSide)
-    if (showsLayout(fine)) chosen = fine
+    if (sureLayouts(fine).length > 0) chosen = fine
   }
   const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
   onProgress(0.7)
