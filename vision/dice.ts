@@ -157,6 +157,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const channels = colourPips()
   for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   doubtOddSizes(faces)
+  doubtNarrowFaces(faces)
   doubtOddKinds(faces)
   doubtPartFaces(faces, pips)
   doubtCutFaces(faces, copy)
@@ -241,6 +242,32 @@ function doubtOddSizes(faces: Face[]): void {
     }
   }
 }
+
+/**
+ * A one's pip lies in the middle of its die's top, a plain face as wide as the roll's other dice
+ * (measured around the pip to where the face ends, mostly 0.7–1 of their sides as their pips
+ * reckon them; less where blur or shade eats into its edge). A fleck of a carpet or a cloth lies on a patch of plain
+ * table too, but one no wider than the texture's tufts: a lone pip whose plain face spans less
+ * than NARROW_FACE of the sides of the roll's sure layouts has no die of the roll around it. It
+ * is asked about as a lone pip with no die around it is, and a small one is a speck
+ * (withoutStrayPips). With no sure layout, the roll's size is not known and nothing is judged.
+ */
+function doubtNarrowFaces(faces: Face[]): void {
+  const sides = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2).map((f) => f.side)
+  if (sides.length === 0) return
+  const side = median(sides)
+  for (const face of faces)
+    if (face.faceWidth !== undefined && face.faceWidth < NARROW_FACE * side) {
+      face.confidence = Math.min(face.confidence, NARROW_FACE_CONFIDENCE)
+      face.doubts.push(ON_A_NARROW_FACE)
+    }
+}
+
+/** A die's top measures at least this share of the roll's dice's sides around its one's pip (its corners are rounded; real ones measured 0.45–1). */
+const NARROW_FACE = 0.4
+/** A lone pip on too narrow a face is asked about as one with no die around it is. */
+const NARROW_FACE_CONFIDENCE = 0.25
+export const ON_A_NARROW_FACE = 'a lone pip on a face far narrower than the other dice’s'
 
 const OTHER_KIND = 'pips unlike the other dice’s'
 /** A sure face of this many pips or more shows its kind of pips to be one of the roll's. */
@@ -406,9 +433,10 @@ export function withoutStrayPips(faces: Face[], pipSize = 0): Face[] {
   const ownSigns = [OTHER_KIND, SMALLER_PIPS, SMALL_LONE_PIP, LARGER_PIPS, NOT_ROUND]
   const noBody = (face: Face) => face.doubts.some((d) => !ownSigns.includes(d))
   // A one's pip is printed as large as the others' or larger: a smaller one with no die around
-  // it is a speck on the table, whatever the roll's kind (in a roll of ones, only a clearly smaller one).
+  // it (or with too narrow a face for one) is a speck on the table, whatever the roll's kind (in
+  // a roll of ones, only a clearly smaller one).
   const speck = (face: Face) =>
-    face.doubts.includes(NO_DIE_AROUND) &&
+    (face.doubts.includes(NO_DIE_AROUND) || face.doubts.includes(ON_A_NARROW_FACE)) &&
     ((withLayouts.length > 0 && face.doubts.includes(SMALL_LONE_PIP)) || (Number.isFinite(typical) && pipRadius(face) < SPECK * typical))
   const kept = faces.filter(
     (face) => face.pips.length > 1 || ((pipRadius(face) < WHOLE_DIE_PIP * typical || !noBody(face)) && !speck(face)),

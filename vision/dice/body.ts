@@ -47,7 +47,9 @@ export const NO_SQUARE_FACE = 'a lone pip on no square face'
 export const OFF_THE_MIDDLE = 'a lone pip off the middle of its face'
 
 /**
- * Why no die is seen around a lone pip, or null when one is. Rays go out from the pip evenly in
+ * What is seen around a lone pip: why no die is seen there (`doubt`, null when one is), and how
+ * wide the plain face around it runs (`width`: the mean of its narrowest width and the width
+ * across that, pixels of the copy in the face's plane; Infinity where rays ran on). Rays go out from the pip evenly in
  * the plane of the face, each to where the face's grey or colour ends: a pip seen at a slant is
  * an ellipse, and the face around it is squashed the same way, so each ray's direction and
  * length are unsquashed by the pip's shape. A two's die is looked for the same way: rays go out
@@ -62,7 +64,7 @@ export function noDieAround(
   from: { x: number; y: number } = pip,
   own: readonly Pip[] = [pip],
   spotReach = SPOT_REACH,
-): string | null {
+): { doubt: string | null; width: number } {
   const { gray, colour } = image
   const { width, height } = gray
   const squash = Math.max(FLATTEST, pip.roundness)
@@ -182,11 +184,12 @@ export function noDieAround(
   const middleY = (shift(narrowest) * Math.sin(angleOf(narrowest)) + shift(narrowest + quarter) * Math.sin(angleOf(narrowest + quarter))) / half
   const offCentre = Math.hypot(middleX, middleY)
   const halfSide = widthAt(narrowest) / 2
-  if (runaways > RUNAWAYS) return NO_DIE_AROUND
-  if (crossed.size > 0) return 'another pip on its face'
+  const faceWidth = 2 * half * radius
+  if (runaways > RUNAWAYS) return { doubt: NO_DIE_AROUND, width: faceWidth }
+  if (crossed.size > 0) return { doubt: 'another pip on its face', width: faceWidth }
   // A ray that ran on makes a width infinite, and the comparisons below false.
-  if (!(aspect <= SQUARE)) return NO_SQUARE_FACE
-  if (!(offCentre <= OFF_CENTRE)) return OFF_THE_MIDDLE
+  if (!(aspect <= SQUARE)) return { doubt: NO_SQUARE_FACE, width: faceWidth }
+  if (!(offCentre <= OFF_CENTRE)) return { doubt: OFF_THE_MIDDLE, width: faceWidth }
   // A one's face is plain but for its pip: a spot of the pip's kind on it is a pip the finder
   // missed (a two or a three read from one of its pips).
   const onPhoto = (fx: number, fy: number) => ({
@@ -206,7 +209,7 @@ export function noDieAround(
       if (own.length > 1 && own.some((p) => Math.hypot(p.x - point.x, p.y - point.y) < 2 * p.radius)) continue
       spot = Math.max(spot, pip.polarity * (pip.face - sampleDisc(gray, point, 0.6 * pip.radius)))
     }
-  return spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null
+  return { doubt: spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null, width: faceWidth }
 }
 
 /** The mean grey of a disc (NaN when it lies off the image). */

@@ -18,6 +18,8 @@ export interface Face {
   confidence: number
   /** Reasons the face is unsure, for tests and debugging. */
   doubts: string[]
+  /** A lone pip's: how wide the plain face around it runs (pixels of the copy; body.ts noDieAround). */
+  faceWidth?: number
 }
 
 const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y })
@@ -496,8 +498,10 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     doubts.push('split from a larger group')
     confidence = Math.min(confidence, 0.65)
   }
+  let faceWidth: number | undefined
   if (fit.value === 1) {
-    const noDie = noDieAround(image, pips[0]!, all)
+    const { doubt: noDie, width } = noDieAround(image, pips[0]!, all)
+    faceWidth = width
     if (noDie) {
       doubts.push(noDie)
       confidence = Math.min(confidence, NO_BODY)
@@ -509,7 +513,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   // wood, whose edges hardly show: of those only a face that ends nowhere (the white tray
   // between two whole dark dice) is asked about.
   if (fit.value === 2) {
-    const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH)
+    const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH).doubt
     if (noDie && (pips[0]!.polarity === -1 || noDie === NO_DIE_AROUND)) {
       doubts.push(`a two: ${noDie}`)
       confidence = Math.min(confidence, TWO_NO_BODY)
@@ -562,7 +566,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   }
   const step = Math.max(norm(fit.u), norm(fit.v))
   const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
-  return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
+  return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts, ...(faceWidth === undefined ? {} : { faceWidth }) }
 }
 
 /**
