@@ -60,6 +60,8 @@ const ENLARGE = 2
 /**
  * The working (or finer) copy in colour and grey, its scale from the photo, and the pips found
  * on it up to `largest` radius (photo pixels). A copy longer than the photo is the photo enlarged.
+ * `greyFaces` are the faces its grey pips make, found once: the choice of the copy to read
+ * (sureLayouts) looks at them before the copy chosen is read from them.
  */
 function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
   const longer = Math.max(image.width, image.height)
@@ -79,7 +81,10 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
       const gray = gaussianBlur(lean, blur)
       return [{ gray, pips: findPips(gray, small, largest * scale).map((pip) => ({ ...pip, channel })) }]
     })
-  return { small, scale, gray, pips: findPips(gray, small, largest * scale), byColour }
+  const pips = findPips(gray, small, largest * scale)
+  let faces: Face[] | undefined
+  const greyFaces = () => (faces ??= findFaces({ gray, colour: small, enlarged: scale }, pips))
+  return { small, scale, gray, pips, byColour, greyFaces }
 }
 
 /**
@@ -106,8 +111,8 @@ const COLOUR_CHANNELS = [
 ] as const
 
 /** The sure faces of two pips or more that the grey pips of a copy make: each one's mean pip radius. */
-const sureLayouts = ({ gray, small, scale, pips }: { gray: GrayImage; small: RgbaImage; scale: number; pips: Pip[] }): number[] =>
-  findFaces({ gray, colour: small, enlarged: scale }, pips)
+const sureLayouts = ({ greyFaces }: { greyFaces: () => Face[] }): number[] =>
+  greyFaces()
     .filter((face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW)
     .map((face) => mean(face.pips.map((pip) => pip.radius)))
 
@@ -119,7 +124,12 @@ const sureLayouts = ({ gray, small, scale, pips }: { gray: GrayImage; small: Rgb
  */
 function typicalPipRadius(pips: readonly Pip[]): number {
   const paired = pips.filter((p) =>
-    pips.some((q) => q !== p && alikePips(p, q) && Math.hypot(p.x - q.x, p.y - q.y) < (MAX_LINK * (p.radius + q.radius)) / 2),
+    pips.some((q) => {
+      const reach = (MAX_LINK * (p.radius + q.radius)) / 2
+      // Out of reach along x or y is out of reach (hypot is never shorter than either): specks by the hundred are passed over cheaply.
+      if (Math.abs(p.x - q.x) >= reach || Math.abs(p.y - q.y) >= reach) return false
+      return q !== p && alikePips(p, q) && Math.hypot(p.x - q.x, p.y - q.y) < reach
+    }),
   )
   return paired.length === 0 ? 0 : median(paired.map((p) => p.radius))
 }
@@ -136,9 +146,8 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // Specks of a textured table (carpet, leather) pair up like small pips and set the typical
   // size; a sure face of pips far larger than that on the working copy is a die of the roll,
   // whose pips the finer copy would not look for: the working copy is read as for large pips.
-  // The working copy's faces are found once: both choices below may ask for them.
-  let workingLayouts: number[] | undefined
-  const layoutsOfWorking = () => (workingLayouts ??= sureLayouts(working))
+  // The working copy's faces are found once (pipsAt): both choices below may ask for them.
+  const layoutsOfWorking = () => sureLayouts(working)
   const smallPips = typical > 0 && typical <= smallPip && !layoutsOfWorking().some((radius) => radius > 2 * smallPip)
   const mayRefine = longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
@@ -151,9 +160,10 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     const fine = pipsAt(image, fineSide)
     if (sureLayouts(fine).length > 0) chosen = fine
   }
-  const { small: copy, scale, gray, pips, byColour: colourPips } = chosen
+  const { small: copy, scale, pips, byColour: colourPips } = chosen
   onProgress(0.7)
-  let faces = findFaces({ gray, colour: copy, enlarged: scale }, pips)
+  // The faces read are those the choice above looked at, if it did: they are changed from here on.
+  let faces = chosen.greyFaces()
   const channels = colourPips()
   for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   doubtOddSizes(faces)

@@ -91,7 +91,7 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
     const parts = openedParts(rest, width, height, radius)
     const dice = bodiesOf(parts.labels, parts.components, width, height, sides, isDie, bodies, goesOn(rest, parts.labels, width, height, radius))
 
-    for (let p = 0; p < labels.length; p++) if (dice.has(parts.labels[p]!)) rest[p] = 0
+    if (dice.size > 0) for (let p = 0; p < labels.length; p++) if (dice.has(parts.labels[p]!)) rest[p] = 0
   }
   return bodies
 }

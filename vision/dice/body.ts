@@ -76,12 +76,12 @@ export function noDieAround(
   // and one on the face makes it no one.
   // Only those a ray can reach are kept: a ray never runs farther than FARTHEST radii from
   // `from` (its stretch is at most 1), and a speckled table gives hundreds of alike specks.
-  const alike = pips.filter(
-    (other) =>
-      !own.includes(other) &&
-      hypot(other.x - from.x, other.y - from.y) < FARTHEST * radius + NEAREST * other.radius + 1 &&
-      alikePips(other, pip),
-  )
+  const alike = pips.filter((other) => {
+    const reach = FARTHEST * radius + NEAREST * other.radius + 1
+    // Out of reach along x or y is out of reach (hypot is never shorter than either).
+    if (Math.abs(other.x - from.x) >= reach || Math.abs(other.y - from.y) >= reach) return false
+    return !own.includes(other) && hypot(other.x - from.x, other.y - from.y) < reach && alikePips(other, pip)
+  })
   const crossed = new Set<Pip>()
   // Reach of each ray: from the pip's centre to where the face ends, or Infinity.
   const reach: number[] = []

@@ -169,10 +169,18 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   const start = a.radius * 1.4
   const end = distance - b.radius * 1.4
   if (end <= start) return true
-  // Only the pips near the way from a to b can lie on it (a speckled table gives hundreds).
-  const others = pips.filter(
-    (p) => p !== a && p !== b && p.polarity === a.polarity && offSegment(p, a, b) < p.radius * 1.4 + 1,
-  )
+  // Only the pips near the way from a to b can lie on it (a speckled table gives hundreds): those
+  // outside the way's box, widened by their reach and a pixel to spare, are passed over unmeasured.
+  const left = Math.min(a.x, b.x)
+  const right = Math.max(a.x, b.x)
+  const top = Math.min(a.y, b.y)
+  const bottom = Math.max(a.y, b.y)
+  const others = pips.filter((p) => {
+    const reach = p.radius * 1.4 + 1
+    const box = reach + 1
+    if (p.x < left - box || p.x > right + box || p.y < top - box || p.y > bottom + box) return false
+    return p !== a && p !== b && p.polarity === a.polarity && offSegment(p, a, b) < reach
+  })
   let failures = 0
   for (let t = start; t <= end; t += 1) {
     const f = t / distance
@@ -229,9 +237,12 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
     for (let j = i + 1; j < n; j++) {
       const a = pips[i]!
       const b = pips[j]!
+      // Pips farther apart along x or y than a face's reach are farther apart still (a speckled table gives hundreds).
+      const reach = MAX_LINK * (a.radius + b.radius) * 0.5
+      if (Math.abs(a.x - b.x) > reach || Math.abs(a.y - b.y) > reach) continue
       if (!similarPips(a, b)) continue
       const d = Math.hypot(a.x - b.x, a.y - b.y)
-      if (d > MAX_LINK * (a.radius + b.radius) * 0.5) continue
+      if (d > reach) continue
       if (!sameFace(image, a, b, pips)) continue
       links[i]![j] = links[j]![i] = true
       parent[root(i)] = root(j)
@@ -286,21 +297,32 @@ const JOINED_RESIDUAL = 0.15
  */
 function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly Pip[], links: boolean[][], joinedGroups: Set<number[]>): number[][] {
   const result = [...groups]
-  const near = (i: number, j: number) =>
-    hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y) <= MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
+  const near = (i: number, j: number) => {
+    const reach = MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
+    // Out of reach along x or y is out of reach (hypot is never shorter than either).
+    if (Math.abs(pips[i]!.x - pips[j]!.x) > reach || Math.abs(pips[i]!.y - pips[j]!.y) > reach) return false
+    return hypot(pips[i]!.x - pips[j]!.x, pips[i]!.y - pips[j]!.y) <= reach
+  }
+  // Two groups once found not to join never do (the test reads only them and the photo): after
+  // each join the search starts over, and passes over the pairs it has tried.
+  const unjoined = new WeakMap<number[], WeakSet<number[]>>()
   for (let changed = true; changed; ) {
     changed = false
     search: for (let a = 0; a < result.length; a++)
       for (let b = a + 1; b < result.length; b++) {
-        const union = [...result[a]!, ...result[b]!]
-        if (union.length < 3 || union.length > 6) continue
+        const size = result[a]!.length + result[b]!.length
+        if (size < 3 || size > 6 || unjoined.get(result[a]!)?.has(result[b]!)) continue
         const bridged = result[a]!.some((i) =>
           result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && sameFace(image, pips[i]!, pips[j]!, pips)),
         )
-        if (!bridged || sideFaceOf(result[a]!.map((i) => pips[i]!), result[b]!.map((i) => pips[i]!))) continue
+        const union = [...result[a]!, ...result[b]!]
         const members = union.map((i) => pips[i]!)
-        const fit = fitLayout(members)
-        if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null) continue
+        const fit = bridged && !sideFaceOf(result[a]!.map((i) => pips[i]!), result[b]!.map((i) => pips[i]!)) ? fitLayout(members) : null
+        if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null) {
+          if (!unjoined.has(result[a]!)) unjoined.set(result[a]!, new WeakSet())
+          unjoined.get(result[a]!)!.add(result[b]!)
+          continue
+        }
         for (const i of result[a]!) for (const j of result[b]!) links[i]![j] = links[j]![i] = true
         // One pip flattened alone is what a streak does; two groups of pips each are asked about.
         if ((result[a]!.length >= 2 && result[b]!.length >= 2) || joinedGroups.has(result[a]!) || joinedGroups.has(result[b]!)) joinedGroups.add(union)
@@ -759,9 +781,25 @@ function apart(a: Face, b: Face): number {
 /** A side face this much flatter than its top says, by where it lies, which way is down. */
 const CLEARLY_ROUNDER = 1.3
 
-const roundness = (face: Face) => mean(face.pips.map((p) => p.roundness))
-const contrast = (face: Face) => mean(face.pips.map((p) => p.contrast))
-const pipSize = (face: Face) => mean(face.pips.map((p) => p.radius))
+/**
+ * A face's mean of one measure of its pips, worked out once for its list of pips: faces are
+ * compared pair by pair, and with every pip left loose (hundreds on a speckled table). A face's
+ * list of pips is never changed once read; a face given more pips is given a new list.
+ */
+function perFace(measure: (pip: Pip) => number): (face: Face) => number {
+  const known = new WeakMap<readonly Pip[], number>()
+  return (face) => {
+    let value = known.get(face.pips)
+    if (value === undefined) {
+      value = mean(face.pips.map(measure))
+      known.set(face.pips, value)
+    }
+    return value
+  }
+}
+const roundness = perFace((p) => p.roundness)
+const contrast = perFace((p) => p.contrast)
+const pipSize = perFace((p) => p.radius)
 
 /**
  * Faces whose pips differ in size this much are not of one die: the larger "pip" is a die seen
@@ -816,6 +854,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   }
   const best = Math.max(0, ...kept.map(roundness))
   const result = kept.filter((face) => roundness(face) >= 0.6 * best)
+  const inFaces = new Set(result.flatMap((face) => face.pips))
   for (const face of result) {
     // Two dice stand side by side at the closest: faces nearer than a side on the table are
     // two faces of one die (its top and its front, seen from low down), or one face and a stray.
@@ -835,8 +874,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
     // A round pip of the same kind close by that joined no face may be one of this face's.
     const loose = pips.some(
       (p) =>
-        !face.pips.includes(p) &&
-        !result.some((other) => other.pips.includes(p)) &&
+        !inFaces.has(p) &&
         p.polarity === face.pips[0]!.polarity &&
         p.roundness >= 0.8 * roundness(face) &&
         similarPips(p, face.pips[0]!) &&

@@ -408,6 +408,9 @@ export function withoutWholeDice(pips: Pip[]): Pip[] {
       (inner) =>
         inner.polarity !== outer.polarity &&
         inner.radius < CONTAINED_PIP * outer.radius &&
+        // Off by more along x or y is off by more (hypot is never shorter than either).
+        Math.abs(inner.x - outer.x) + inner.radius < 0.9 * outer.radius &&
+        Math.abs(inner.y - outer.y) + inner.radius < 0.9 * outer.radius &&
         Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
     )
     if (held.length !== 1) return held.length === 0
@@ -427,12 +430,24 @@ const GLINT_CONTRAST = 0.5
 /** A glint lies at least this share of its pip's radius off the pip's middle. */
 const GLINT_OFF_MIDDLE = 0.2
 
+/** The share of the levels that pass the test (counted: a typed array's filter builds another). */
+function shareOf(levels: Float32Array, test: (level: number) => boolean): number {
+  let count = 0
+  for (let k = 0; k < levels.length; k++) if (test(levels[k]!)) count++
+  return count / levels.length
+}
+
 /** The same blob found at two scales: keep the clearer one. */
 function dedupe(pips: Pip[]): Pip[] {
   const sorted = [...pips].sort((a, b) => b.contrast - a.contrast)
   const kept: Pip[] = []
   for (const pip of sorted) {
-    if (kept.some((k) => hypot(k.x - pip.x, k.y - pip.y) < Math.max(k.radius, pip.radius) * 1.2)) continue
+    const same = (k: Pip) => {
+      const reach = Math.max(k.radius, pip.radius) * 1.2
+      // Out of reach along x or y is out of reach (hypot is never shorter than either).
+      return Math.abs(k.x - pip.x) < reach && Math.abs(k.y - pip.y) < reach && hypot(k.x - pip.x, k.y - pip.y) < reach
+    }
+    if (kept.some(same)) continue
     kept.push(pip)
   }
   return kept
@@ -467,7 +482,6 @@ function verifyPip(
   // The ring around the pip: a plain face, clearly lighter (darker) than the pip.
   const inner = radius * 1.6
   const outer = Math.max(radius * 2.3, inner + 2)
-  const ring: number[] = []
   const ringPixels: number[] = []
   const x0 = Math.max(0, Math.floor(cx - outer))
   const x1 = Math.min(width - 1, Math.ceil(cx + outer))
@@ -481,20 +495,23 @@ function verifyPip(
       const d = hypot(x - cx, y - cy)
       if (d < inner || d > outer) continue
       if (near.some((other) => hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
-      ring.push(gray.data[y * width + x]!)
       ringPixels.push(y * width + x)
     }
-  if (ring.length < 8) return null
-  ring.sort((a, b) => a - b)
+  if (ringPixels.length < 8) return null
+  // The ring's levels in a typed array, which sorts by value natively: sorted by a comparator,
+  // they cost a close-up on a speckled table as much as all the rest of its pips' checks.
+  const ring = new Float32Array(ringPixels.length)
+  for (let k = 0; k < ring.length; k++) ring[k] = gray.data[ringPixels[k]!]!
+  ring.sort()
   const face = ring[ring.length >> 1]!
   const contrast = polarity * (face - level)
   if (contrast < MIN_CONTRAST) return null
   // Most of the ring is face: neighbouring pips may cut into it, a cable or a die's edge cuts more.
   const tolerance = 0.3 * contrast
-  const plain = ring.filter((v) => Math.abs(v - face) <= tolerance).length / ring.length
+  const plain = shareOf(ring, (v) => Math.abs(v - face) <= tolerance)
   if (plain < 0.6) return null
   // Towards the pip's side the ring is at most as far from the face as the pip.
-  const facing = ring.filter((v) => polarity * (face - v) > 0.6 * contrast).length / ring.length
+  const facing = shareOf(ring, (v) => polarity * (face - v) > 0.6 * contrast)
   if (facing > 0.2) return null
   // A pip's core is one flat tone; a blob whose core holds pips of its own is a whole die.
   let coreCount = 0

@@ -1,0 +1,49 @@
+// @vitest-environment node
+// Issue 10, CPU: the dice reader does no work twice and passes over what cannot count, with the
+// same readings. The copy read is chosen by the sure faces its grey pips make (readDice's
+// sureLayouts), and those faces are the ones read: they are found once. Pips out of a face's
+// reach along x or y are passed over before their distance is measured, which is exact only as
+// long as a distance is never shorter than either of its legs.
+import { describe, expect, it, vi } from 'vitest'
+import { readDice } from '../../vision/dice.ts'
+import { findFaces } from '../../vision/dice/faces.ts'
+import { hypot } from '../../vision/raster.ts'
+import { seededRandom } from '../../scripts/seededRandom.ts'
+import { draw, type Look } from './diceScenes.ts'
+
+vi.mock('../../vision/dice/faces.ts', async (importOriginal) => {
+  const faces = await importOriginal<typeof import('../../vision/dice/faces.ts')>()
+  return { ...faces, findFaces: vi.fn(faces.findFaces) }
+})
+
+const ivory: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [25, 25, 25], body: () => [236, 226, 200] }
+
+describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () => {
+  it('finds the grey faces of the copy it reads once, and reads the roll all the same', () => {
+    const dice = [1, 2, 3, 4, 5].map((value, k) => ({ x: 90 + k * 130, y: 160 + (k % 2) * 120, value, angle: 0.15 * k }))
+    const photo = draw(760, 440, dice, ivory, 7)
+    const found = vi.mocked(findFaces)
+    found.mockClear()
+    const reading = readDice(photo)
+    expect(reading.values).toEqual([1, 3, 5, 2, 4])
+    expect(reading.uncertain).toEqual([])
+    // Each grey (the working copy's, a finer copy's, a colour channel's) is grouped into faces once.
+    const greys = found.mock.calls.map(([image]) => image.gray)
+    expect(greys.length).toBeGreaterThan(0)
+    expect(new Set(greys).size).toBe(greys.length)
+  })
+
+  it('measures no distance shorter than either of its legs (hypot and Math.hypot), so a pip out of reach along x or y is out of reach', () => {
+    const random = seededRandom(11)
+    const legs: [number, number][] = [[0, 0], [3, 0], [0, -2.5], [1e-300, 1e-300], [1e300, 1e300], [0.1, 0.2], [1600, 1e-9]]
+    for (let k = 0; k < 20_000; k++) {
+      const scale = 10 ** Math.floor(random() * 8 - 3)
+      legs.push([(random() - 0.5) * scale, (random() - 0.5) * scale * (random() < 0.1 ? 1e-7 : 1)])
+    }
+    for (const [x, y] of legs) {
+      const longer = Math.max(Math.abs(x), Math.abs(y))
+      expect(hypot(x, y)).toBeGreaterThanOrEqual(longer)
+      expect(Math.hypot(x, y)).toBeGreaterThanOrEqual(longer)
+    }
+  })
+})
