@@ -400,23 +400,41 @@ function findBlobs(
  * faint: blurred, it stands out from the pip far less than the pip from its face, where a
  * die's pips stand out from its body as much as the body from the table or more. It is one
  * spot, off the pip's middle (the lamp shows on the hollow's slope): a dark die seen whole holds
- * several pips, or a one's pip at its very middle.
+ * several pips, or a one's pip at its very middle. A lamp near the camera lights the hollow's
+ * bottom, at its middle, as a one's pip lies at its die's: such a pip is told by the other pips
+ * of its face, alike and within a face's reach, some of them holding no spot at all, where dark
+ * dice seen whole each hold their pips (a die whose pips show none is no die seen whole).
  */
 export function withoutWholeDice(pips: Pip[]): Pip[] {
-  return pips.filter((outer) => {
-    const held = pips.filter(
-      (inner) =>
-        inner.polarity !== outer.polarity &&
-        inner.radius < CONTAINED_PIP * outer.radius &&
-        // Off by more along x or y is off by more (hypot is never shorter than either).
-        Math.abs(inner.x - outer.x) + inner.radius < 0.9 * outer.radius &&
-        Math.abs(inner.y - outer.y) + inner.radius < 0.9 * outer.radius &&
-        Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
+  const heldBy = new Map(
+    pips.map((outer) => [
+      outer,
+      pips.filter(
+        (inner) =>
+          inner.polarity !== outer.polarity &&
+          inner.radius < CONTAINED_PIP * outer.radius &&
+          // Off by more along x or y is off by more (hypot is never shorter than either).
+          Math.abs(inner.x - outer.x) + inner.radius < 0.9 * outer.radius &&
+          Math.abs(inner.y - outer.y) + inner.radius < 0.9 * outer.radius &&
+          Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
+      ),
+    ]),
+  )
+  const plainSibling = (outer: Pip) =>
+    pips.some(
+      (other) =>
+        other !== outer &&
+        heldBy.get(other)!.length === 0 &&
+        alikePips(other, outer) &&
+        Math.hypot(other.x - outer.x, other.y - outer.y) < FACE_REACH * (other.radius + outer.radius),
     )
+  return pips.filter((outer) => {
+    const held = heldBy.get(outer)!
     if (held.length !== 1) return held.length === 0
-    // One faint spot off the middle is a glint; a one's pip lies at its die's middle.
     const [spot] = held as [Pip]
-    return spot.contrast <= GLINT_CONTRAST * outer.contrast && Math.hypot(spot.x - outer.x, spot.y - outer.y) >= GLINT_OFF_MIDDLE * outer.radius
+    if (spot.contrast > GLINT_CONTRAST * outer.contrast) return false
+    // One faint spot off the middle is a glint; one at the middle is, among a face's plain pips.
+    return Math.hypot(spot.x - outer.x, spot.y - outer.y) >= GLINT_OFF_MIDDLE * outer.radius || plainSibling(outer)
   })
 }
 
@@ -429,6 +447,8 @@ const CONTAINED_PIP = 0.3
 const GLINT_CONTRAST = 0.5
 /** A glint lies at least this share of its pip's radius off the pip's middle. */
 const GLINT_OFF_MIDDLE = 0.2
+/** Pips of one face lie within this many of their radii (summed) of another pip of it: a two's diagonal (faces.ts MAX_LINK over two). */
+const FACE_REACH = 4.25
 
 /** The share of the levels that pass the test (counted: a typed array's filter builds another). */
 function shareOf(levels: Float32Array, test: (level: number) => boolean): number {
