@@ -2,13 +2,14 @@
 // cards): each card's rank and suit from its corner index, as strings like '10H', 'QS', 'JK'.
 // Every reading carries a confidence; below UNCERTAIN_BELOW the photo tool asks the player
 // instead of guessing.
-import { limitSize, type Point, type RgbaImage } from './raster.ts'
+import { createRgbaImage, limitSize, resize, type Point, type RgbaImage } from './raster.ts'
 import { findCards } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { confirmRank, jokerLikelihood, otherCornerRankFitsBoth, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
+import { readMiddle, type MiddleReading } from './cards/pips.ts'
 import type { RankOcr } from './ocr.ts'
-import { JOKER } from '../engine/index.ts'
+import { JOKER, type Rank } from '../engine/index.ts'
 
 /** Readings less sure than this are shown to the player as questions. */
 export const UNCERTAIN_BELOW = 0.5
@@ -34,6 +35,19 @@ function rotateHalfTurn(image: RgbaImage): RgbaImage {
   // One 32-bit word per RGBA pixel: the half turn is the pixel order reversed.
   const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, image.width * image.height).slice().reverse()
   return { width: image.width, height: image.height, data: new Uint8ClampedArray(pixels.buffer) }
+}
+
+/**
+ * The rectified card turned a quarter and stretched back to the card's shape: the cut the
+ * other way round, for a card whose outline, foreshortened by a slanting camera, looked wider
+ * than long, so that its long sides were taken for its short ones.
+ */
+function quarterTurnOf(card: RgbaImage): RgbaImage {
+  const turned = createRgbaImage(card.height, card.width)
+  const pixels = new Uint32Array(card.data.buffer, card.data.byteOffset, card.width * card.height)
+  const into = new Uint32Array(turned.data.buffer)
+  for (let y = 0; y < card.height; y++) for (let x = 0; x < card.width; x++) into[x * turned.width + (card.height - 1 - y)] = pixels[y * card.width + x]!
+  return resize(turned, card.width, card.height)
 }
 
 interface IndexRead {
@@ -97,6 +111,53 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
     best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
   }
   return best
+}
+
+/** The confidence of a card read from its pips alone, or of one its two witnesses disagree on: a question. */
+const WITNESSES_DISAGREE = 0.25
+const PIPS_ALONE = 0.4
+/** Pips whose suit reads this surely make a card the index reads alike sure too, and outweigh the index's suit where the two differ. */
+const PIPS_SURE = 0.8
+
+/** The ranks a card with a picture in its middle may be: the court cards, and the ace of decks that frame it. */
+const PICTURE_RANKS: readonly Rank[] = ['J', 'Q', 'K', 'A']
+
+/** A rank reading that rests on the pips' count alone (no index glyph matched it). */
+function countedRank(rank: Rank, confidence: number): RankReading {
+  return { rank, confidence, template: { rank, score: 0, glyph: rank }, scores: [], ocr: null }
+}
+
+/**
+ * The card as its two witnesses tell it: the corner index, and on a number card the large pips
+ * in its middle (pips.ts), whose count is the rank and whose shape is the suit. The pips are
+ * several times the index's size, so where the index is a blur of 15 px (a webcam, a card far
+ * off) they are still plain: where the index reads nothing they give the card, asked; where
+ * the two disagree, it is not known which erred, and the player is asked, shown the pips' rank
+ * (a count of large shapes, checked against the layout a number card prints) and the pips'
+ * suit where they read it surely. Where they agree, the surer of the two stands. A number
+ * read off the index of a card whose middle holds a framed picture is the index misread: the
+ * court rank (or ace) its glyph matched best is shown, asked.
+ */
+function withMiddle(best: IndexRead | null, { pips, picture }: MiddleReading): Pick<IndexRead, 'card' | 'confidence' | 'rank' | 'suit'> | null {
+  if (best?.card === JOKER) return best
+  if (picture && best?.rank && best.suit && !PICTURE_RANKS.includes(best.rank.rank)) {
+    const [face] = best.rank.scores.filter((s) => PICTURE_RANKS.includes(s.rank))
+    if (!face) return best
+    const rank: RankReading = { ...best.rank, rank: face.rank, confidence: WITNESSES_DISAGREE, template: face }
+    return { card: face.rank + best.suit.suit, confidence: Math.min(best.confidence, WITNESSES_DISAGREE), rank, suit: best.suit }
+  }
+  if (!pips) return best
+  if (!best?.card || !best.rank || !best.suit) {
+    const confidence = Math.min(PIPS_ALONE, pips.suit.confidence)
+    return { card: pips.rank + pips.suit.suit, confidence, rank: countedRank(pips.rank, PIPS_ALONE), suit: pips.suit }
+  }
+  const rankAgrees = best.rank.rank === pips.rank
+  const suitAgrees = best.suit.suit === pips.suit.suit
+  // Two witnesses agreeing: the count is no glyph and the pips are no index, so both erring alike is far less likely than either alone.
+  if (rankAgrees && suitAgrees) return pips.suit.confidence >= PIPS_SURE ? { ...best, confidence: Math.max(best.confidence, pips.suit.confidence) } : best
+  const rank = rankAgrees ? best.rank : countedRank(pips.rank, WITNESSES_DISAGREE)
+  const suit = suitAgrees || pips.suit.confidence < PIPS_SURE ? best.suit : pips.suit
+  return { card: rank.rank + suit.suit, confidence: Math.min(best.confidence, WITNESSES_DISAGREE), rank, suit }
 }
 
 /** Rows top to bottom (a new row where a card's centre drops by half a card), each left to right. */
@@ -170,14 +231,18 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
         framed = true
       }
     }
-    const confidence = best?.confidence ?? 0
+    // The middle of the upright cut, or of the quarter-turned one where that cut shows neither pips nor a picture.
+    const upright = readMiddle(found.image)
+    const middle = upright.pips || upright.picture ? upright : readMiddle(quarterTurned ?? found.quarterTurn?.() ?? quarterTurnOf(found.image))
+    const read = withMiddle(best, middle)
+    const confidence = read?.confidence ?? 0
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
     readings.push({
-      card: best?.card ?? null,
+      card: read?.card ?? null,
       confidence,
-      uncertain: !best?.card || confidence < UNCERTAIN_BELOW || found.irregular || framed,
-      rank: best?.rank ?? null,
-      suit: best?.suit ?? null,
+      uncertain: !read?.card || confidence < UNCERTAIN_BELOW || found.irregular || framed,
+      rank: read?.rank ?? null,
+      suit: read?.suit ?? null,
       corners: found.corners.map(toPhoto) as CardReading['corners'],
       centre: toPhoto(found.centre),
       irregular: found.irregular,

@@ -18,6 +18,8 @@ export interface CardSpec {
   /** Turn of the card, radians (0: upright portrait). */
   angle: number
   print?: Colour
+  /** What the card's middle shows: the ten's pips (the default), or a framed picture as a court card's. */
+  middle?: 'pips' | 'picture'
 }
 
 /** A plain cloth with a little grain, so nothing is perfectly flat. */
@@ -47,9 +49,19 @@ function tenOfDiamondsIndex(u: number, v: number): boolean {
   return one || zero || diamond
 }
 
-/** A ten of diamonds as printed: the index in two opposite corners and ten pips between. */
-function tenOfDiamonds(u: number, v: number): boolean {
+/** A court card's middle: a thin frame round the figure, and a head and a body inside it. */
+function framedPicture(u: number, v: number): boolean {
+  const inFrame = u >= 0.2 && u <= 0.8 && v >= 0.18 && v <= 0.82
+  const onFrame = inFrame && (u <= 0.215 || u >= 0.785 || v <= 0.19 || v >= 0.81)
+  const head = Math.hypot((u - 0.5) / 0.1, (v - 0.32) / 0.08) <= 1
+  const body = Math.abs(u - 0.5) <= 0.18 && v >= 0.45 && v <= 0.7
+  return onFrame || head || body
+}
+
+/** A ten of diamonds as printed: the index in two opposite corners and ten pips between (or, drawn as a court card, a picture). */
+function tenOfDiamonds(u: number, v: number, middle: CardSpec['middle'] = 'pips'): boolean {
   if (tenOfDiamondsIndex(u, v) || tenOfDiamondsIndex(1 - u, 1 - v)) return true
+  if (middle === 'picture') return framedPicture(u, v)
   const pips: [number, number][] = [
     [0.32, 0.2],
     [0.68, 0.2],
@@ -67,7 +79,7 @@ function tenOfDiamonds(u: number, v: number): boolean {
 
 /**
  * Lays a card on the image: paper, a one-pixel grey edge, and the ten of diamonds in `print`
- * (red unless told). With `shadow`, a soft dark band falls on what lies just below and right of it.
+ * (red unless told), its middle as `middle` says. With `shadow`, a soft dark band falls on what lies just below and right of it.
  */
 export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void {
   const height = card.width * 1.4
@@ -95,7 +107,7 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
       const edge = Math.min(card.width / 2 - Math.abs(across), height / 2 - Math.abs(down))
       let colour: Colour = PAPER
       if (edge < 1.2) colour = [150, 150, 148]
-      else if (tenOfDiamonds(across / card.width + 0.5, down / height + 0.5)) colour = print
+      else if (tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
       image.data.set([...colour, 255], i)
     }
 }

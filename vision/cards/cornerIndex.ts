@@ -37,7 +37,7 @@ export interface IndexGlyph {
 export interface CornerIndex {
   rank: IndexGlyph
   suit: IndexGlyph | null
-  /** How red the index print is against the card's paper: ≈ 0 black, ≈ 0.8–1 red (see redness()). */
+  /** How red the index print is against the card's paper: ≈ 0 black, ≈ 0.8–1 red (see printRedness()). */
   suitRedness: number
   /** Glyphs stacked in the index column, the rank first: five or more spell JOKER. */
   column: IndexGlyph[]
@@ -157,13 +157,13 @@ function markMembers(into: Uint8Array, labels: Int32Array, label: number): void 
  * small index, JPEG — scales lead and darkness alike, so the share holds: ≈ 0 for black
  * print, ≈ 0.8–1 for red. Rank and suit are printed in one colour, so both count.
  */
-function redness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
+export function printRedness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
   const paper = [0, 0, 0]
   let paperCount = 0
   for (let p = 0; p < ink.data.length; p++) {
     if (ink.data[p]! > 0.05) continue
-    const x = p % REGION_WIDTH
-    const i = ((p - x) / REGION_WIDTH) * card.width * 4 + x * 4
+    const x = p % ink.width
+    const i = ((p - x) / ink.width) * card.width * 4 + x * 4
     for (let c = 0; c < 3; c++) paper[c]! += card.data[i + c]!
     paperCount++
   }
@@ -173,8 +173,8 @@ function redness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
   let darkness = 0
   for (let p = 0; p < printed.length; p++) {
     if (!printed[p] || ink.data[p]! < 0.4) continue
-    const x = p % REGION_WIDTH
-    const i = ((p - x) / REGION_WIDTH) * card.width * 4 + x * 4
+    const x = p % ink.width
+    const i = ((p - x) / ink.width) * card.width * 4 + x * 4
     const r = Math.min(1, card.data[i]! / pr)
     const g = Math.min(1, card.data[i + 1]! / pg)
     const b = Math.min(1, card.data[i + 2]! / pb)
@@ -392,7 +392,7 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
   return {
     rank: glyphOf(ink, lineBox),
     suit: suitPieces ? glyphOf(ink, boxOf(suitPieces)) : null,
-    suitRedness: redness(card, ink, printed),
+    suitRedness: printRedness(card, ink, printed),
     column: [glyphOf(ink, lineBox), ...column.map((pieces) => glyphOf(ink, boxOf(pieces)))],
     // An A's faint leg shows within the crop's margin; cut round the whole letter, the crop's
     // wider margin takes in more of what lies round the index, and tesseract reads the A far less surely.

@@ -1,0 +1,52 @@
+// @vitest-environment node
+// The pips of a number card as the second witness to its rank and suit (vision/cards/pips.ts):
+// a blurred card whose corner index no longer reads is still read from its large pips, a set of
+// pips that is no number card's layout is no witness, and a framed picture is no number card's.
+import { describe, expect, it } from 'vitest'
+import { readCards } from '../../vision/cards.ts'
+import { findCards } from '../../vision/cards/findCards.ts'
+import { readMiddle } from '../../vision/cards/pips.ts'
+import { blur, cloth, jpegRoundTrip, layCard, PAPER } from './cardScenes.ts'
+import type { RgbaImage } from '../../vision/raster.ts'
+
+const CENTRE = { x: 240, y: 180 }
+
+function tenOfDiamonds(width: number, middle: 'pips' | 'picture' = 'pips'): RgbaImage {
+  const photo = cloth(480, 360)
+  layCard(photo, { centre: CENTRE, width, angle: 0, middle })
+  return photo
+}
+
+describe('reading a number card from its pips', () => {
+  it('reads a blurred ten of diamonds, whose index reads as a K, from its ten pips, and asks', async () => {
+    const readings = await readCards(jpegRoundTrip(blur(tenOfDiamonds(90), 1.5), 85), null)
+    expect(readings).toHaveLength(1)
+    expect(readings[0]!.card).toBe('10D')
+    expect(readings[0]!.uncertain).toBe(true)
+  })
+
+  it('asks about a card whose index reads as a ten but whose middle is a framed picture, showing a court rank', async () => {
+    const readings = await readCards(tenOfDiamonds(120, 'picture'), null)
+    expect(readings).toHaveLength(1)
+    expect(readings[0]!.uncertain).toBe(true)
+    expect(['J', 'Q', 'K', 'A']).toContain(readings[0]!.card?.slice(0, -1))
+  })
+
+  it('counts ten diamonds on the rectified card', () => {
+    const [card] = findCards(tenOfDiamonds(120))
+    const { pips, picture } = readMiddle(card!.image)
+    expect(picture).toBe(false)
+    expect(pips?.rank).toBe('10')
+    expect(pips?.suit.suit).toBe('D')
+  })
+
+  it('takes no count from a ten with a middle pip lost (it would pass for a nine by number alone)', () => {
+    const photo = tenOfDiamonds(120)
+    // The upper middle pip (across 0.5, down 0.3 of the card) painted over with paper, as glare would.
+    const height = 120 * 1.4
+    for (let y = Math.round(CENTRE.y - 0.2 * height - 14); y <= CENTRE.y - 0.2 * height + 14; y++)
+      for (let x = CENTRE.x - 12; x <= CENTRE.x + 12; x++) photo.data.set([...PAPER, 255], (y * photo.width + x) * 4)
+    const [card] = findCards(photo)
+    expect(readMiddle(card!.image).pips).toBeNull()
+  })
+})

@@ -1,0 +1,201 @@
+// The second witness to a number card: its large suit pips in the card's middle. A 2–10 of
+// French-suited decks prints as many pips as its rank, each one a suit symbol far larger than
+// the corner index's, so where the index is a blur of 15 px the pips still show both the rank
+// (their count) and the suit (their shape and colour). A court card or an ace shows a picture
+// or a single symbol there instead, and says nothing this way.
+import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
+import { boxOf, heightOf, widthOf } from './box.ts'
+import { CARD_MARGIN } from './findCards.ts'
+import { printRedness, reduceToTemplate, type IndexGlyph } from './cornerIndex.ts'
+import { classifySuit, type SuitReading } from '../suits.ts'
+import type { Rank } from '../../engine/index.ts'
+
+export interface PipReading {
+  /** The rank the pips count, 2–10. */
+  rank: Rank
+  /** The suit the upright pips' shapes and colour say. */
+  suit: SuitReading
+}
+
+/**
+ * The card's face less its border (a rectified outline a pixel or two off shows the table
+ * there), as shares of the card (u across, v down); and the corners where the indices are
+ * printed, whose print is no pip: every French-suited design measured keeps its pips' centres
+ * further in than these.
+ */
+const FACE = { u0: 0.04, u1: 0.96, v0: 0.03, v1: 0.97 }
+const INDEX_WIDTH = 0.17
+const INDEX_HEIGHT = 0.3
+/** Print cut by the face's border reaching this share of the card's width into the face covers part of it. */
+const COVERED_DEPTH = 0.06
+/** The largest pip is at least this share of the card's width across and its height down; an index suit is about half of it. */
+const PIP_WIDTH = 0.06
+const PIP_HEIGHT = 0.055
+/** Nor larger than this: anything wider or taller is a picture (a court card's frame and figure, an ace's large ornament). */
+const PIP_MAX_WIDTH = 0.3
+const PIP_MAX_HEIGHT = 0.22
+/** The pips of one card are one stamp: the largest's area is within this ratio of each one's. */
+const SAME_SIZE = 1.6
+/** Ink in the middle that belongs to no pip, as a share of the pips' own: a picture's lines and colours. */
+const STRAY_INK = 0.25
+
+/** The card's middle as darkness: the darkest channel (red print is dark in green and blue), 255 = paper-white. */
+function darkestChannel(card: RgbaImage): GrayImage {
+  const gray = createGrayImage(card.width, card.height)
+  for (let p = 0, i = 0; p < gray.data.length; p++, i += 4) gray.data[p] = Math.min(card.data[i]!, card.data[i + 1]!, card.data[i + 2]!)
+  return gray
+}
+
+/** The card spans the rectified image less its margin on every side. */
+const GROW = 1 + 2 * CARD_MARGIN
+
+/** A blob's centre as shares of the card (u across, v down). */
+function cardPoint(card: RgbaImage, c: Component): { u: number; v: number } {
+  return { u: ((c.minX + c.maxX) / 2 / card.width) * GROW - CARD_MARGIN, v: ((c.minY + c.maxY) / 2 / card.height) * GROW - CARD_MARGIN }
+}
+
+/**
+ * The print on the card's face (its border left out), as blobs, without the corner indices'
+ * and without print cut by the face's border (it runs on past it: the table, where the outline
+ * is a little off); with the darkness image, the paper's level and the face's bounds in pixels.
+ */
+function middlePrint(card: RgbaImage) {
+  const gray = darkestChannel(card)
+  const { width, height } = card
+  const toX = (u: number) => Math.round(((u + CARD_MARGIN) / GROW) * width)
+  const toY = (v: number) => Math.round(((v + CARD_MARGIN) / GROW) * height)
+  const face = { x0: toX(FACE.u0), x1: toX(FACE.u1), y0: toY(FACE.v0), y1: toY(FACE.v1) }
+  const { x0, x1, y0, y1 } = face
+  const levels = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1))
+  for (let y = y0, k = 0; y <= y1; y++) for (let x = x0; x <= x1; x++) levels[k++] = gray.data[y * width + x]!
+  // The levels are whole bytes: counted, not sorted.
+  const counts = new Int32Array(256)
+  for (const level of levels) counts[level]!++
+  let paper = 0
+  for (let below = 0; paper < 255 && (below += counts[paper]!) <= levels.length * 0.9; ) paper++
+  // Otsu splits print from paper; the cap keeps a face with little print from calling paper grain ink.
+  const level = Math.min(otsuThreshold(levels), paper * 0.8)
+  const mask = new Uint8Array(width * height)
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (gray.data[y * width + x]! < level) mask[y * width + x] = 1
+  const { labels, components } = connectedComponents(mask, width, height, 8)
+  const inIndex = (c: Component) => {
+    const { u, v } = cardPoint(card, c)
+    return (u < INDEX_WIDTH && v < INDEX_HEIGHT) || (u > 1 - INDEX_WIDTH && v > 1 - INDEX_HEIGHT)
+  }
+  const cut = (c: Component) => c.minX <= x0 || c.maxX >= x1 || c.minY <= y0 || c.maxY >= y1
+  const middle = components.filter((c) => !cut(c) && !inIndex(c))
+  // The table shows along the border as a thin strip; print cut by the border that reaches a
+  // pip's width in from every side it touches is something lying on the card, which may hide pips.
+  const depth = COVERED_DEPTH * (width / GROW)
+  const reach = (c: Component) =>
+    Math.min(c.minX <= x0 ? c.maxX - x0 : Infinity, c.maxX >= x1 ? x1 - c.minX : Infinity, c.minY <= y0 ? c.maxY - y0 : Infinity, c.maxY >= y1 ? y1 - c.minY : Infinity)
+  const covered = components.some((c) => cut(c) && !inIndex(c) && reach(c) > depth)
+  return { gray, paper, labels, middle, face, covered }
+}
+
+/** A framed picture spans at least this share of the card's width and of its height in one piece of print. */
+const PICTURE = { width: 0.5, height: 0.4 }
+
+export interface MiddleReading {
+  /** The number card its pips say; null when the middle is no clean set of 2–10 pips of one size. */
+  pips: PipReading | null
+  /**
+   * The middle holds a framed picture, one piece of print spanning half the card (a court
+   * card's, or an ace's on some decks), which no number card prints.
+   */
+  picture: boolean
+}
+
+/**
+ * Reads the middle of a rectified upright card (findCards.ts's image, the margin included):
+ * its large pips' count and suit, or a picture. No pips are read from a court card's picture,
+ * an ace, a card partly covered (by another card, a hand, a shadow), or print lost to glare.
+ */
+export function readMiddle(card: RgbaImage): MiddleReading {
+  const print = middlePrint(card)
+  const picture = print.middle.some((c) => widthOf(c) > PICTURE.width * (card.width / GROW) && heightOf(c) > PICTURE.height * (card.height / GROW))
+  return { pips: picture || print.covered ? null : readPips(card, print), picture }
+}
+
+function readPips(card: RgbaImage, { gray, paper, labels, middle, face }: ReturnType<typeof middlePrint>): PipReading | null {
+  const { width, height } = card
+  const cardWidth = width / GROW
+  const cardHeight = height / GROW
+  const inkArea = middle.reduce((sum, c) => sum + c.area, 0)
+  if (middle.some((c) => widthOf(c) > PIP_MAX_WIDTH * cardWidth || heightOf(c) > PIP_MAX_HEIGHT * cardHeight)) return null
+  // The pips are the largest print there, all of one size: measured against the largest, not
+  // against a fixed size, so a narrow diamond counts as surely as a broad club.
+  const largest = middle.reduce((a, b) => (b.area > a.area ? b : a), middle[0]!)
+  if (!largest || widthOf(largest) < PIP_WIDTH * cardWidth || heightOf(largest) < PIP_HEIGHT * cardHeight) return null
+  const large = middle.filter((c) => c.area * SAME_SIZE >= largest.area)
+  if (large.length < 2 || large.length > 10) return null
+  const pipArea = large.reduce((sum, c) => sum + c.area, 0)
+  if (inkArea - pipArea > STRAY_INK * pipArea) return null
+  const centres = large.map((c) => cardPoint(card, c))
+  if (!isPipLayout(centres)) return null
+  const suit = pipSuit(card, gray, paper, labels, large, face)
+  return suit ? { rank: String(large.length) as Rank, suit } : null
+}
+
+/** How many pips of each rank stand in the middle column of a French-suited card; the rest pair up across it. */
+const MIDDLE_COLUMN_PIPS: Record<number, number> = { 2: 2, 3: 3, 4: 0, 5: 1, 6: 0, 7: 1, 8: 2, 9: 1, 10: 2 }
+/** Shares of the card's width and height by which a pip may miss its place in the layout. */
+const COLUMN_SLACK = 0.07
+const ROW_SLACK = 0.05
+/** The side columns stand this far from the middle one (shares of the card's width). */
+const SIDE_COLUMN = { near: 0.12, far: 0.35 }
+
+/**
+ * Whether the pips (centres as shares of the card) stand as a number card prints them: the
+ * middle column holds as many as the count's layout puts there, every other pip has its
+ * mirror image across the middle in the same row, and every pip its image in the half-turned
+ * card (the 7's odd middle pip alone has none). A pip lost to glare, two run together by
+ * blur, or a card rectified a quarter turn off breaks the layout: the count is then no witness.
+ */
+function isPipLayout(pips: readonly { u: number; v: number }[]): boolean {
+  const middle = pips.filter((p) => Math.abs(p.u - 0.5) < COLUMN_SLACK)
+  if (middle.length !== MIDDLE_COLUMN_PIPS[pips.length]) return false
+  return pips.every((p) => {
+    if (middle.includes(p)) return true
+    const off = Math.abs(p.u - 0.5)
+    const mirrored = pips.some((q) => q !== p && Math.abs(p.u + q.u - 1) < COLUMN_SLACK && Math.abs(p.v - q.v) < ROW_SLACK)
+    return off >= SIDE_COLUMN.near && off <= SIDE_COLUMN.far && mirrored
+  }) && pips.every((p) => (pips.length === 7 && middle.includes(p)) || pips.some((q) => Math.abs(p.u + q.u - 1) < COLUMN_SLACK && Math.abs(p.v + q.v - 1) < ROW_SLACK))
+}
+
+/**
+ * The suit of the pips standing upright (the upper half's: a card's lower pips are printed
+ * upside down), each read as an index suit symbol is; they must all agree.
+ */
+function pipSuit(card: RgbaImage, gray: GrayImage, paper: number, labels: Int32Array, pips: Component[], middle: { x0: number; y0: number; x1: number; y1: number }): SuitReading | null {
+  const upright = pips.filter((c) => c.maxY < (middle.y0 + middle.y1) / 2)
+  if (upright.length === 0) return null
+  const ink = createGrayImage(card.width, card.height)
+  // The print's level: the median of the pips' pixels.
+  const pipLevels: number[] = []
+  const members = new Uint8Array(labels.length)
+  const pipLabels = new Set(pips.map((c) => c.label))
+  for (let p = 0; p < labels.length; p++)
+    if (pipLabels.has(labels[p]!)) {
+      members[p] = 1
+      pipLevels.push(gray.data[p]!)
+    }
+  const print = pipLevels.sort((a, b) => a - b)[pipLevels.length >> 1] ?? 0
+  // Only the middle's paper is the card's own (the margin shows the table): ink elsewhere.
+  ink.data.fill(1)
+  for (let y = middle.y0; y <= middle.y1; y++)
+    for (let x = middle.x0; x <= middle.x1; x++) {
+      const p = y * card.width + x
+      ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
+    }
+  const redness = printRedness(card, ink, members)
+  const readings = upright.map((c) => classifySuit(glyphOf(ink, c), redness))
+  const [first] = readings
+  if (!first || readings.some((r) => r.suit !== first.suit)) return null
+  return readings.reduce((a, b) => (b.confidence > a.confidence ? b : a))
+}
+
+function glyphOf(ink: GrayImage, c: Component): IndexGlyph {
+  const box = boxOf([c])
+  return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
+}
