@@ -7,8 +7,8 @@
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
-import { alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { FOUR_OF_A_SIX, MAX_LINK, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
+import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
+import { FOUR_OF_A_SIX, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces } from './dice/partFaces.ts'

@@ -80,7 +80,7 @@ export function reduceToTemplate(ink: GrayImage, box: Box): Float32Array {
 
 const grown = (box: Box, by: number): Box => ({ minX: box.minX - by, minY: box.minY - by, maxX: box.maxX + by, maxY: box.maxY + by })
 
-function glyphOf(ink: GrayImage, box: Box): IndexGlyph {
+export function glyphOf(ink: GrayImage, box: Box): IndexGlyph {
   return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
 }
 

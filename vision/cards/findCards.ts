@@ -57,7 +57,7 @@ export interface FoundCard {
  * Paper is bright in every channel; cloth, wood and shadows are dark in at least one. The
  * smallest channel separates them better than grey, which a bright green cloth can fool.
  */
-function whiteness(image: RgbaImage): GrayImage {
+export function whiteness(image: RgbaImage): GrayImage {
   const out = createGrayImage(image.width, image.height)
   for (let p = 0, i = 0; p < out.data.length; p++, i += 4)
     out.data[p] = Math.min(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)

@@ -5,8 +5,8 @@
 // or a single symbol there instead, and says nothing this way.
 import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
 import { boxOf, heightOf, widthOf } from './box.ts'
-import { CARD_MARGIN } from './findCards.ts'
-import { printRedness, reduceToTemplate, type IndexGlyph } from './cornerIndex.ts'
+import { CARD_MARGIN, whiteness } from './findCards.ts'
+import { glyphOf, printRedness } from './cornerIndex.ts'
 import { classifySuit, type SuitReading } from '../suits.ts'
 import type { Rank } from '../../engine/index.ts'
 
@@ -39,13 +39,6 @@ const SAME_SIZE = 1.6
 /** Ink in the middle that belongs to no pip, as a share of the pips' own: a picture's lines and colours. */
 const STRAY_INK = 0.25
 
-/** The card's middle as darkness: the darkest channel (red print is dark in green and blue), 255 = paper-white. */
-function darkestChannel(card: RgbaImage): GrayImage {
-  const gray = createGrayImage(card.width, card.height)
-  for (let p = 0, i = 0; p < gray.data.length; p++, i += 4) gray.data[p] = Math.min(card.data[i]!, card.data[i + 1]!, card.data[i + 2]!)
-  return gray
-}
-
 /** The card spans the rectified image less its margin on every side. */
 const GROW = 1 + 2 * CARD_MARGIN
 
@@ -60,7 +53,8 @@ function cardPoint(card: RgbaImage, c: Component): { u: number; v: number } {
  * is a little off); with the darkness image, the paper's level and the face's bounds in pixels.
  */
 function middlePrint(card: RgbaImage) {
-  const gray = darkestChannel(card)
+  // The darkest channel (findCards' whiteness): red print is dark in green and blue, 255 = paper-white.
+  const gray = whiteness(card)
   const { width, height } = card
   const toX = (u: number) => Math.round(((u + CARD_MARGIN) / GROW) * width)
   const toY = (v: number) => Math.round(((v + CARD_MARGIN) / GROW) * height)
@@ -189,13 +183,8 @@ function pipSuit(card: RgbaImage, gray: GrayImage, paper: number, labels: Int32A
       ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
     }
   const redness = printRedness(card, ink, members)
-  const readings = upright.map((c) => classifySuit(glyphOf(ink, c), redness))
+  const readings = upright.map((c) => classifySuit(glyphOf(ink, boxOf([c])), redness))
   const [first] = readings
   if (!first || readings.some((r) => r.suit !== first.suit)) return null
   return readings.reduce((a, b) => (b.confidence > a.confidence ? b : a))
-}
-
-function glyphOf(ink: GrayImage, c: Component): IndexGlyph {
-  const box = boxOf([c])
-  return { box, ink: reduceToTemplate(ink, box), aspect: widthOf(box) / heightOf(box) }
 }

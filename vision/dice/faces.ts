@@ -3,7 +3,7 @@
 // pip layouts, and a group that does not is split into groups that do. Faces whose pips are
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, hypot, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
-import type { Pip } from './pips.ts'
+import { MAX_LINK, type Pip } from './pips.ts'
 import { NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
@@ -46,8 +46,6 @@ export const LAYOUTS: Record<number, [number, number][][]> = {
   ],
 }
 
-/** The largest distance between two pips of one face, in pip radii (a 2's diagonal, with margin). */
-export const MAX_LINK = 8.5
 
 interface Fit {
   value: number

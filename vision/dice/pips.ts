@@ -426,7 +426,7 @@ export function withoutWholeDice(pips: Pip[]): Pip[] {
         other !== outer &&
         heldBy.get(other)!.length === 0 &&
         alikePips(other, outer) &&
-        Math.hypot(other.x - outer.x, other.y - outer.y) < FACE_REACH * (other.radius + outer.radius),
+        Math.hypot(other.x - outer.x, other.y - outer.y) < (MAX_LINK * (other.radius + outer.radius)) / 2,
     )
   return pips.filter((outer) => {
     const held = heldBy.get(outer)!
@@ -447,8 +447,8 @@ const CONTAINED_PIP = 0.3
 const GLINT_CONTRAST = 0.5
 /** A glint lies at least this share of its pip's radius off the pip's middle. */
 const GLINT_OFF_MIDDLE = 0.2
-/** Pips of one face lie within this many of their radii (summed) of another pip of it: a two's diagonal (faces.ts MAX_LINK over two). */
-const FACE_REACH = 4.25
+/** The largest distance between two pips of one face, in pip radii (a 2's diagonal, with margin). */
+export const MAX_LINK = 8.5
 
 /** The share of the levels that pass the test (counted: a typed array's filter builds another). */
 function shareOf(levels: Float32Array, test: (level: number) => boolean): number {
