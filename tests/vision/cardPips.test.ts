@@ -50,3 +50,43 @@ describe('reading a number card from its pips', () => {
     expect(readMiddle(card!.image).pips).toBeNull()
   })
 })
+
+describe('a deck that prints a thin frame round its pips', () => {
+  function framedTen(): RgbaImage {
+    const photo = cloth(480, 360)
+    layCard(photo, { centre: CENTRE, width: 120, angle: 0, middle: 'framedPips' })
+    return photo
+  }
+
+  it('counts the ten diamonds inside the frame: the frame holds no picture', () => {
+    const [card] = findCards(framedTen())
+    const { pips, picture } = readMiddle(card!.image)
+    expect(picture).toBe(false)
+    expect(pips?.rank).toBe('10')
+    expect(pips?.suit.suit).toBe('D')
+  })
+
+  it('counts them too where the frame shows only its upper half (its lower half printed too faint to see)', () => {
+    const photo = framedTen()
+    // The frame's lower half (its bottom line and its sides below 0.58 of the card) painted over with paper.
+    const height = 120 * 1.4
+    const paint = (x: number, y: number) => photo.data.set([...PAPER, 255], (Math.round(y) * photo.width + Math.round(x)) * 4)
+    for (let y = CENTRE.y + 0.08 * height; y <= CENTRE.y + 0.34 * height; y++)
+      for (let off = 0.27 * 120; off <= 0.32 * 120; off++) {
+        paint(CENTRE.x - off, y)
+        paint(CENTRE.x + off, y)
+      }
+    for (let y = CENTRE.y + 0.3 * height; y <= CENTRE.y + 0.34 * height; y++) for (let x = CENTRE.x - 0.32 * 120; x <= CENTRE.x + 0.32 * 120; x++) paint(x, y)
+    const [card] = findCards(photo)
+    const { pips, picture } = readMiddle(card!.image)
+    expect(picture).toBe(false)
+    expect(pips?.rank).toBe('10')
+  })
+
+  it('still takes a figure inside a thin frame for a picture', () => {
+    const [card] = findCards(tenOfDiamonds(120, 'picture'))
+    const { pips, picture } = readMiddle(card!.image)
+    expect(picture).toBe(true)
+    expect(pips).toBeNull()
+  })
+})

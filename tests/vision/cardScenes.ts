@@ -18,8 +18,11 @@ export interface CardSpec {
   /** Turn of the card, radians (0: upright portrait). */
   angle: number
   print?: Colour
-  /** What the card's middle shows: the ten's pips (the default), or a framed picture as a court card's. */
-  middle?: 'pips' | 'picture'
+  /**
+   * What the card's middle shows: the ten's pips (the default), a framed picture as a court
+   * card's, or the ten's pips drawn closer together inside a thin frame, as some decks print them.
+   */
+  middle?: 'pips' | 'picture' | 'framedPips'
 }
 
 /** A plain cloth with a little grain, so nothing is perfectly flat. */
@@ -49,32 +52,41 @@ function tenOfDiamondsIndex(u: number, v: number): boolean {
   return one || zero || diamond
 }
 
+/** The frame some decks print round a number card's pips (and round a court card's figure): a thin line. */
+function onFrame(u: number, v: number): boolean {
+  const inFrame = u >= 0.2 && u <= 0.8 && v >= 0.18 && v <= 0.82
+  return inFrame && (u <= 0.215 || u >= 0.785 || v <= 0.19 || v >= 0.81)
+}
+
 /** A court card's middle: a thin frame round the figure, and a head and a body inside it. */
 function framedPicture(u: number, v: number): boolean {
-  const inFrame = u >= 0.2 && u <= 0.8 && v >= 0.18 && v <= 0.82
-  const onFrame = inFrame && (u <= 0.215 || u >= 0.785 || v <= 0.19 || v >= 0.81)
   const head = Math.hypot((u - 0.5) / 0.1, (v - 0.32) / 0.08) <= 1
   const body = Math.abs(u - 0.5) <= 0.18 && v >= 0.45 && v <= 0.7
-  return onFrame || head || body
+  return onFrame(u, v) || head || body
 }
+
+/** The ten's diamond pips: [across, down] of each centre (shares of the card). */
+const TEN_PIPS: [number, number][] = [
+  [0.32, 0.2],
+  [0.68, 0.2],
+  [0.5, 0.3],
+  [0.32, 0.4],
+  [0.68, 0.4],
+  [0.32, 0.6],
+  [0.68, 0.6],
+  [0.5, 0.7],
+  [0.32, 0.8],
+  [0.68, 0.8],
+]
+/** The same layout drawn smaller inside the frame: side columns only 0.12 of the card from the middle one. */
+const FRAMED_TEN_PIPS = TEN_PIPS.map(([u, v]): [number, number] => [0.5 + (u - 0.5) / 1.5, 0.5 + (v - 0.5) / 1.25])
 
 /** A ten of diamonds as printed: the index in two opposite corners and ten pips between (or, drawn as a court card, a picture). */
 function tenOfDiamonds(u: number, v: number, middle: CardSpec['middle'] = 'pips'): boolean {
   if (tenOfDiamondsIndex(u, v) || tenOfDiamondsIndex(1 - u, 1 - v)) return true
   if (middle === 'picture') return framedPicture(u, v)
-  const pips: [number, number][] = [
-    [0.32, 0.2],
-    [0.68, 0.2],
-    [0.5, 0.3],
-    [0.32, 0.4],
-    [0.68, 0.4],
-    [0.32, 0.6],
-    [0.68, 0.6],
-    [0.5, 0.7],
-    [0.32, 0.8],
-    [0.68, 0.8],
-  ]
-  return pips.some(([pu, pv]) => Math.abs(u - pu) / 0.07 + Math.abs(v - pv) / 0.07 <= 1)
+  if (middle === 'framedPips') return onFrame(u, v) || FRAMED_TEN_PIPS.some(([pu, pv]) => Math.abs(u - pu) / 0.05 + Math.abs(v - pv) / 0.05 <= 1)
+  return TEN_PIPS.some(([pu, pv]) => Math.abs(u - pu) / 0.07 + Math.abs(v - pv) / 0.07 <= 1)
 }
 
 /**

@@ -4,7 +4,7 @@
 // (their count) and the suit (their shape and colour). A court card or an ace shows a picture
 // or a single symbol there instead, and says nothing this way.
 import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
-import { boxOf, heightOf, widthOf } from './box.ts'
+import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 import { CARD_MARGIN, whiteness } from './findCards.ts'
 import { glyphOf, printRedness } from './cornerIndex.ts'
 import { classifySuit, type SuitReading } from '../suits.ts'
@@ -42,10 +42,13 @@ const STRAY_INK = 0.25
 /** The card spans the rectified image less its margin on every side. */
 const GROW = 1 + 2 * CARD_MARGIN
 
-/** A blob's centre as shares of the card (u across, v down). */
-function cardPoint(card: RgbaImage, c: Component): { u: number; v: number } {
-  return { u: ((c.minX + c.maxX) / 2 / card.width) * GROW - CARD_MARGIN, v: ((c.minY + c.maxY) / 2 / card.height) * GROW - CARD_MARGIN }
+/** A point of the rectified image as shares of the card (u across, v down). */
+function cardPoint(card: RgbaImage, x: number, y: number): { u: number; v: number } {
+  return { u: (x / card.width) * GROW - CARD_MARGIN, v: (y / card.height) * GROW - CARD_MARGIN }
 }
+
+/** A blob's centre as shares of the card. */
+const centreOf = (card: RgbaImage, c: Component) => cardPoint(card, (c.minX + c.maxX) / 2, (c.minY + c.maxY) / 2)
 
 /**
  * The print on the card's face (its border left out), as blobs, without the corner indices'
@@ -73,7 +76,7 @@ function middlePrint(card: RgbaImage) {
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (gray.data[y * width + x]! < level) mask[y * width + x] = 1
   const { labels, components } = connectedComponents(mask, width, height, 8)
   const inIndex = (c: Component) => {
-    const { u, v } = cardPoint(card, c)
+    const { u, v } = centreOf(card, c)
     return (u < INDEX_WIDTH && v < INDEX_HEIGHT) || (u > 1 - INDEX_WIDTH && v > 1 - INDEX_HEIGHT)
   }
   const cut = (c: Component) => c.minX <= x0 || c.maxX >= x1 || c.minY <= y0 || c.maxY >= y1
@@ -89,6 +92,22 @@ function middlePrint(card: RgbaImage) {
 
 /** A framed picture spans at least this share of the card's width and of its height in one piece of print. */
 const PICTURE = { width: 0.5, height: 0.4 }
+/**
+ * A frame's line is at most this share of the card's width thick: all but FRAME_INSIDE of a
+ * line's print lies that close to its own box's edges (a ring, a stroke, an L where the line
+ * broke at a corner), where a pip or a figure fills its box.
+ */
+const FRAME_LINE = 0.03
+const FRAME_INSIDE = 0.03
+
+/** Where the pips' layout is judged, as shares of the card: the whole card, or the frame a deck prints round its pips. */
+interface LayoutBox {
+  u0: number
+  v0: number
+  u1: number
+  v1: number
+}
+const WHOLE_CARD: LayoutBox = { u0: 0, v0: 0, u1: 1, v1: 1 }
 
 export interface MiddleReading {
   /** The number card its pips say; null when the middle is no clean set of 2–10 pips of one size. */
@@ -100,18 +119,57 @@ export interface MiddleReading {
   picture: boolean
 }
 
+/** How many of the component's pixels lie further than `line` in from the box's edges. */
+function printInside(c: Component, box: Box, labels: Int32Array, width: number, line: number): number {
+  let inside = 0
+  for (let y = Math.max(c.minY, box.minY + line); y <= Math.min(c.maxY, box.maxY - line); y++)
+    for (let x = Math.max(c.minX, box.minX + line); x <= Math.min(c.maxX, box.maxX - line); x++) if (labels[y * width + x] === c.label) inside++
+  return inside
+}
+
+/**
+ * The frame some decks print round a number card's pips, as the box it draws (shares of the
+ * card) and the pieces of its line (a thin line breaks where the print is faint): print that
+ * is thin and longer than any pip, all of it along the edges of the box round the pieces. A
+ * card is printed alike both ways up, so the frame is that box and its image in the
+ * half-turned card (which completes a frame showing only its top or its lower half); it spans
+ * the middle as a picture would. Null where the middle has no such frame.
+ */
+function pipFrame(card: RgbaImage, { labels, middle }: Pick<ReturnType<typeof middlePrint>, 'labels' | 'middle'>) {
+  const cardWidth = card.width / GROW
+  const cardHeight = card.height / GROW
+  const line = Math.max(1, Math.round(FRAME_LINE * cardWidth))
+  const thin = (c: Component, box: Box) => printInside(c, box, labels, card.width, line) <= FRAME_INSIDE * c.area
+  const pieces = middle.filter((c) => (widthOf(c) > PIP_MAX_WIDTH * cardWidth || heightOf(c) > PIP_MAX_HEIGHT * cardHeight) && thin(c, c))
+  if (pieces.length === 0) return null
+  const drawn = boxOf(pieces)
+  if (!pieces.every((c) => thin(c, drawn))) return null
+  const { width, height } = card
+  const box = boxOf([drawn, { minX: width - 1 - drawn.maxX, maxX: width - 1 - drawn.minX, minY: height - 1 - drawn.maxY, maxY: height - 1 - drawn.minY }])
+  if (widthOf(box) <= PICTURE.width * cardWidth || heightOf(box) <= PICTURE.height * cardHeight) return null
+  const from = cardPoint(card, box.minX, box.minY)
+  const to = cardPoint(card, box.maxX, box.maxY)
+  return { pieces, within: { u0: from.u, v0: from.v, u1: to.u, v1: to.v } }
+}
+
 /**
  * Reads the middle of a rectified upright card (findCards.ts's image, the margin included):
  * its large pips' count and suit, or a picture. No pips are read from a court card's picture,
  * an ace, a card partly covered (by another card, a hand, a shadow), or print lost to glare.
+ * Some decks print a thin frame round a number card's pips: what counts as a picture is what
+ * the frame holds, and pips alone in it, in a number card's layout within the frame, count.
  */
 export function readMiddle(card: RgbaImage): MiddleReading {
   const print = middlePrint(card)
-  const picture = print.middle.some((c) => widthOf(c) > PICTURE.width * (card.width / GROW) && heightOf(c) > PICTURE.height * (card.height / GROW))
-  return { pips: picture || print.covered ? null : readPips(card, print), picture }
+  const spansPicture = (c: Component) => widthOf(c) > PICTURE.width * (card.width / GROW) && heightOf(c) > PICTURE.height * (card.height / GROW)
+  const picture = print.middle.some(spansPicture)
+  if (print.covered) return { pips: null, picture }
+  const frame = pipFrame(card, print)
+  const pips = frame ? readPips(card, { ...print, middle: print.middle.filter((c) => !frame.pieces.includes(c)) }, frame.within) : picture ? null : readPips(card, print, WHOLE_CARD)
+  return { pips, picture: picture && !pips }
 }
 
-function readPips(card: RgbaImage, { gray, paper, labels, middle, face }: ReturnType<typeof middlePrint>): PipReading | null {
+function readPips(card: RgbaImage, { gray, paper, labels, middle, face }: ReturnType<typeof middlePrint>, box: LayoutBox): PipReading | null {
   const { width, height } = card
   const cardWidth = width / GROW
   const cardHeight = height / GROW
@@ -125,8 +183,8 @@ function readPips(card: RgbaImage, { gray, paper, labels, middle, face }: Return
   if (large.length < 2 || large.length > 10) return null
   const pipArea = large.reduce((sum, c) => sum + c.area, 0)
   if (inkArea - pipArea > STRAY_INK * pipArea) return null
-  const centres = large.map((c) => cardPoint(card, c))
-  if (!isPipLayout(centres)) return null
+  const centres = large.map((c) => centreOf(card, c))
+  if (centres.some((p) => p.u < box.u0 || p.u > box.u1 || p.v < box.v0 || p.v > box.v1) || !isPipLayout(centres, box)) return null
   const suit = pipSuit(card, gray, paper, labels, large, face)
   return suit ? { rank: String(large.length) as Rank, suit } : null
 }
@@ -136,25 +194,29 @@ const MIDDLE_COLUMN_PIPS: Record<number, number> = { 2: 2, 3: 3, 4: 0, 5: 1, 6: 
 /** Shares of the card's width and height by which a pip may miss its place in the layout. */
 const COLUMN_SLACK = 0.07
 const ROW_SLACK = 0.05
-/** The side columns stand this far from the middle one (shares of the card's width). */
+/** The side columns stand this far from the middle one (shares of the width the pips are laid out in: the card's, or its frame's). */
 const SIDE_COLUMN = { near: 0.12, far: 0.35 }
 
 /**
- * Whether the pips (centres as shares of the card) stand as a number card prints them: the
- * middle column holds as many as the count's layout puts there, every other pip has its
- * mirror image across the middle in the same row, and every pip its image in the half-turned
- * card (the 7's odd middle pip alone has none). A pip lost to glare, two run together by
- * blur, or a card rectified a quarter turn off breaks the layout: the count is then no witness.
+ * Whether the pips (centres as shares of the card) stand as a number card prints them in the
+ * box they are laid out in (the card, or the frame round them): the middle column holds as
+ * many as the count's layout puts there, every other pip has its mirror image across the
+ * middle in the same row, and every pip its image in the half-turned box (the 7's odd middle
+ * pip alone has none). The side columns' place scales with the box; the slack, which is for
+ * print and rectification, does not. A pip lost to glare, two run together by blur, or a
+ * card rectified a quarter turn off breaks the layout: the count is then no witness.
  */
-function isPipLayout(pips: readonly { u: number; v: number }[]): boolean {
-  const middle = pips.filter((p) => Math.abs(p.u - 0.5) < COLUMN_SLACK)
+function isPipLayout(pips: readonly { u: number; v: number }[], box: LayoutBox): boolean {
+  const across = (box.u0 + box.u1) / 2
+  const down = (box.v0 + box.v1) / 2
+  const middle = pips.filter((p) => Math.abs(p.u - across) < COLUMN_SLACK)
   if (middle.length !== MIDDLE_COLUMN_PIPS[pips.length]) return false
   return pips.every((p) => {
     if (middle.includes(p)) return true
-    const off = Math.abs(p.u - 0.5)
-    const mirrored = pips.some((q) => q !== p && Math.abs(p.u + q.u - 1) < COLUMN_SLACK && Math.abs(p.v - q.v) < ROW_SLACK)
+    const off = Math.abs(p.u - across) / (box.u1 - box.u0)
+    const mirrored = pips.some((q) => q !== p && Math.abs(p.u + q.u - 2 * across) < COLUMN_SLACK && Math.abs(p.v - q.v) < ROW_SLACK)
     return off >= SIDE_COLUMN.near && off <= SIDE_COLUMN.far && mirrored
-  }) && pips.every((p) => (pips.length === 7 && middle.includes(p)) || pips.some((q) => Math.abs(p.u + q.u - 1) < COLUMN_SLACK && Math.abs(p.v + q.v - 1) < ROW_SLACK))
+  }) && pips.every((p) => (pips.length === 7 && middle.includes(p)) || pips.some((q) => Math.abs(p.u + q.u - 2 * across) < COLUMN_SLACK && Math.abs(p.v + q.v - 2 * down) < ROW_SLACK))
 }
 
 /**
