@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import type { Point, RgbaImage } from '../../vision/raster.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, vignette, type Colour } from './cardScenes.ts'
+import { findCards } from '../../vision/cards/findCards.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -118,6 +119,23 @@ describe('finding cards by their edges', () => {
     expect(below?.irregular).toBe(true)
     expect(below?.uncertain).toBe(true)
     expect(below?.card).toBe('10D')
+  })
+
+  it('parts a card from a pale fold of a light cloth that runs into it, its outline the card’s own', async () => {
+    // Paper and fold form one nearly rectangular blob, larger than the card: the fold's
+    // ragged rim gives it away, and the blob's own brightness level parts the two.
+    const photo = cloth(640, 480, [150, 128, 100])
+    const card = { centre: { x: 230, y: 230 }, width: 120, angle: 0.4 }
+    layCard(photo, card)
+    layCard(photo, { centre: { x: 470, y: 260 }, width: 120, angle: -0.2 })
+    paleFoldBeside(photo, card, 40)
+    const found = findCards(blur(photo, 0.8))
+    expect(found).toHaveLength(2)
+    const [a, b, c, d] = found.find((f) => f.centre.x < 350)!.corners
+    expect(Math.hypot(a.x + b.x + c.x + d.x - 4 * card.centre.x, a.y + b.y + c.y + d.y - 4 * card.centre.y) / 4).toBeLessThan(5)
+    const short = (Math.hypot(b.x - a.x, b.y - a.y) + Math.hypot(c.x - d.x, c.y - d.y)) / 2
+    expect(short / card.width).toBeGreaterThan(0.9)
+    expect(short / card.width).toBeLessThan(1.1)
   })
 
   it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {

@@ -141,6 +141,30 @@ export function vignette(width: number, height: number): RgbaImage {
   return image
 }
 
+/**
+ * A pale fold of a light cloth along a card's left long side (`reach` pixels wide, its far
+ * border ragged), lit as brightly as the card's grey edge: the paper and the fold pass one
+ * brightness level together, and their outline is still near enough a rectangle.
+ */
+export function paleFoldBeside(image: RgbaImage, card: CardSpec, reach: number, lift = 70): void {
+  const height = card.width * 1.4
+  const cos = Math.cos(card.angle)
+  const sin = Math.sin(card.angle)
+  let seed = 3
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const ragged = ((seed >> 16) % 100) / 100
+      const dx = x + 0.5 - card.centre.x
+      const dy = y + 0.5 - card.centre.y
+      const across = dx * cos + dy * sin
+      const down = -dx * sin + dy * cos
+      if (across >= -card.width / 2 || across <= -card.width / 2 - reach * (1 + 0.4 * ragged) || Math.abs(down) >= height / 2 - 4 + 6 * ragged) continue
+      const i = (y * image.width + x) * 4
+      for (let c = 0; c < 3; c++) image.data[i + c] = image.data[i + c]! + lift
+    }
+}
+
 /** Lamp glare: a soft bright patch fading out over `radius` pixels, paper-white at its heart. */
 export function addGlare(image: RgbaImage, centre: Point, radius: number): void {
   for (let y = 0; y < image.height; y++)

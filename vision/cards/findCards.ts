@@ -604,6 +604,14 @@ const OUTLINE_SIZE = 800
 const CARD_FILL = 0.85
 /** Long : short of a card seen from above is 1.4–1.6; a slanted view shortens either side. */
 const MAX_ELONGATION = 2.3
+/** A card's paper exceeds its four-corner shape by its rounded corners' bulge, a few per cent; a blob this much larger has more than four corners. */
+const OVERFULL = 1.2
+/** Paper is brighter than pale cloth, or than paper in shade, by this share of the photo's paper–table contrast at least (a shading across one card: a third). */
+const PALE_GAP = 0.45
+/** A card's edge blurs over a pixel or two of the outline image. */
+const RIM_REACH = 2
+/** A card's rim is a cut edge nearly all round (edgeSharpness); a blob whose rim is softer in places runs into something pale. */
+const PAPER_ALL_ROUND = 0.9
 /** Below this long : short the outline cannot tell which sides are the long ones. */
 const AMBIGUOUS_SIDES = 1.3
 
@@ -706,6 +714,63 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     if (tableShareOfGap(small, hull.hull, hull.pixels, filled, scratch) > TABLE_IN_PICTURE) return null
     return { outline, pixels: hull.pixels, split: false }
   }
+  /**
+   * Paper joined to what is merely pale: a light cloth lit unevenly passes the photo's level in
+   * places and links the cards on it, and a card lying in another's shade is duller than it.
+   * The blob's own level (Otsu's, over its brightness alone) parts the brighter class from the
+   * duller; on each side, the pieces that are card-shaped and cut sharply all round are cards.
+   * The rest is the pale table: a cloth's light patches have no card's straight edges and
+   * corners, and fade out. Null unless some piece is such a card.
+   */
+  const splitAtOwnLevel = (own: Int32Array): Int32Array[] | null => {
+    const values = new Float32Array(own.length)
+    for (let i = 0; i < own.length; i++) values[i] = paper.data[own[i]!]!
+    const ownLevel = otsuThreshold(values)
+    let brighterSum = 0
+    let brighterCount = 0
+    let dullerSum = 0
+    for (let i = 0; i < values.length; i++)
+      if (values[i]! > ownLevel) {
+        brighterSum += values[i]!
+        brighterCount++
+      } else dullerSum += values[i]!
+    // Shading across one card's paper parts it far less than paper from pale cloth or from paper in shade.
+    const gap = brighterSum / Math.max(1, brighterCount) - dullerSum / Math.max(1, values.length - brighterCount)
+    if (gap < PALE_GAP * contrast) return null
+    const { w, h, local, minX, minY } = localFrame(own, width)
+    const cards: Int32Array[] = []
+    // The brighter cards' blurred rims fall below the level and would ring them in the duller class.
+    const brighterCards = new Uint8Array(w * h)
+    const markAround = (card: Int32Array, reach: number) => {
+      for (let i = 0; i < card.length; i++) {
+        const p = card[i]!
+        const x = p % width
+        const lx = x - minX + 1
+        const ly = (p - x) / width - minY + 1
+        for (let dy = -reach; dy <= reach; dy++)
+          for (let dx = -reach; dx <= reach; dx++) {
+            const qx = lx + dx
+            const qy = ly + dy
+            if (qx >= 0 && qy >= 0 && qx < w && qy < h) brighterCards[qy * w + qx] = 1
+          }
+      }
+    }
+    for (const brighter of [true, false]) {
+      const side = new Uint8Array(w * h)
+      for (let i = 0; i < local.length; i++) if (values[i]! > ownLevel === brighter && !brighterCards[local[i]!]) side[local[i]!] = 1
+      const pieces = connectedComponents(side, w, h, 4)
+      const members: (number[] | undefined)[] = []
+      for (const c of pieces.components) if (c.area >= minimumArea) members[c.label] = []
+      for (let i = 0; i < local.length; i++) members[pieces.labels[local[i]!]!]?.push(own[i]!)
+      for (const piece of members) {
+        if (!piece) continue
+        const filled = fillHoles(Int32Array.from(piece), width)
+        if (cardShapedOutline(outlineOf({ pixels: filled }, width, height)) && edgeSharpness(filled, paper, scratch) >= PAPER_ALL_ROUND) cards.push(filled)
+      }
+      for (const card of cards) markAround(card, RIM_REACH)
+    }
+    return cards.length > 0 ? cards : null
+  }
   // Seams are looked for where cards may lie together: paper not card-shaped, paper much larger
   // than the typical card, or a lone blob (a close-up of two cards side by side).
   let typicalArea = Infinity
@@ -766,7 +831,10 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       }
       continue
     }
-    outer.push({ own, filled, outline: outlineOf({ pixels: filled }, width, height) })
+    const outline = outlineOf({ pixels: filled }, width, height)
+    const lit = outline.fill > OVERFULL || edgeSharpness(filled, paper, scratch) < PAPER_ALL_ROUND ? splitAtOwnLevel(own) : null
+    if (lit) for (const part of lit) outer.push({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height) })
+    else outer.push({ own, filled, outline })
   }
   const shapedAreas = outer
     .filter((b) => cardShapedOutline(b.outline))
