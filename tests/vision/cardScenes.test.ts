@@ -138,6 +138,29 @@ describe('finding cards by their edges', () => {
     expect(short / card.width).toBeLessThan(1.1)
   })
 
+  it('outlines a card cut by the frame by the corners that show, not a sliver of it', async () => {
+    // Most of the card lies beyond the photo's left edge: the piece that shows is no card's
+    // shape, and the diagonal extremes of its own axes fall together.
+    const photo = cloth(640, 480)
+    const card = { centre: { x: 40, y: 250 }, width: 150, angle: 1.2 }
+    layCard(photo, card)
+    layCard(photo, { centre: { x: 400, y: 240 }, width: 150, angle: 0.1 })
+    const cut = findCards(photo).find((f) => f.centre.x < 250)!
+    expect(cut.irregular).toBe(true)
+    const sides = cut.corners.map((p, i) => Math.hypot(p.x - cut.corners[(i + 1) % 4]!.x, p.y - cut.corners[(i + 1) % 4]!.y))
+    expect(Math.min(...sides)).toBeGreaterThan(card.width * 0.5)
+    const [cos, sin] = [Math.cos(card.angle), Math.sin(card.angle)]
+    const shown = [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ]
+      .map(([a, d]) => ({ x: card.centre.x + (a! * card.width * cos) / 2 - (d! * card.width * 1.4 * sin) / 2, y: card.centre.y + (a! * card.width * sin) / 2 + (d! * card.width * 1.4 * cos) / 2 }))
+      .filter((p) => p.x > 0)
+    for (const corner of shown) expect(Math.min(...cut.corners.map((p) => Math.hypot(p.x - corner.x, p.y - corner.y)))).toBeLessThan(6)
+  })
+
   it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {
     const photo = vignette(640, 480)
     layCard(photo, { centre: { x: 330, y: 235 }, width: 230, angle: 1.45 })

@@ -495,6 +495,40 @@ function smallestRectangle(hull: readonly Point[]): [Point, Point, Point, Point]
   return [corner(-1, -1), corner(-1, 1), corner(1, 1), corner(1, -1)]
 }
 
+/**
+ * The largest quadrilateral with its corners on the convex polygon `hull`, each corner moved
+ * from the hull's vertex nearest to `start` (in the same order) while that enlarges it. A card
+ * cut by the photo's frame keeps its three or two corners inside the photo: they are vertices of
+ * its hull that the largest quadrilateral reaches; where the diagonal extremes of the cut
+ * card's own axes are not its corners.
+ */
+function largestQuadrilateral(hull: readonly Point[], start: readonly Point[]): [Point, Point, Point, Point] {
+  const n = hull.length
+  const at = start.map((s) => {
+    let best = 0
+    for (let i = 1; i < n; i++) if (distance(hull[i]!, s) < distance(hull[best]!, s)) best = i
+    return best
+  })
+  const area = (k: readonly number[]) => {
+    const [a, b, c, d] = k.map((i) => hull[i]!) as [Point, Point, Point, Point]
+    return 0.5 * Math.abs((a.x - c.x) * (b.y - d.y) - (b.x - d.x) * (a.y - c.y))
+  }
+  for (let changed = n >= 4; changed; ) {
+    changed = false
+    for (let k = 0; k < 4; k++)
+      for (const step of [1, n - 1]) {
+        for (;;) {
+          const moved = [...at]
+          moved[k] = (at[k]! + step) % n
+          if (moved[k] === at[(k + 1) % 4] || moved[k] === at[(k + 3) % 4] || area(moved) <= area(at)) break
+          at[k] = moved[k]!
+          changed = true
+        }
+      }
+  }
+  return at.map((i) => hull[i]!) as [Point, Point, Point, Point]
+}
+
 /** A face card's paper round its picture is at least this share of the card (this deck's: 0.4–0.7). */
 const PAPER_OF_FACE_CARD = 0.3
 /** Of a face card's picture, at most this share looks like the table round the card (dark ink on a dark cloth). */
@@ -874,11 +908,13 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       misshapen.push(candidate)
       continue
     }
-    const [topLeft, topRight, bottomRight, bottomLeft] = outline.corners
+    // A card cut by the frame: its outline's axes are the cut piece's, its corners those that show.
+    const corners = outline.touchesFrame ? largestQuadrilateral(pixelHull(pixels, width).hull, outline.corners) : outline.corners
+    const [topLeft, topRight, bottomRight, bottomLeft] = corners
     const sideRatio =
       (distance(topLeft, bottomLeft) + distance(topRight, bottomRight)) /
       Math.max(1, distance(topLeft, topRight) + distance(bottomLeft, bottomRight))
-    const photoCorners = withMargin(outline.corners).map(toPhoto)
+    const photoCorners = withMargin(corners).map(toPhoto)
     let image: RgbaImage
     try {
       image = warpQuadrilateral(photo, photoCorners, CARD_WIDTH, CARD_HEIGHT)
@@ -890,7 +926,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     cardAreas.push(outline.area)
     gatheredCards.push(candidate.gathered === true)
     cards.push({
-      corners: outline.corners.map(toPhoto) as FoundCard['corners'],
+      corners: corners.map(toPhoto) as FoundCard['corners'],
       centre: toPhoto(outline.centre),
       image,
       quarterTurn,
