@@ -1,0 +1,26 @@
+// @vitest-environment node
+// Red print against black (vision/suits.ts): a webcam's JPEG keeps colour at half the
+// resolution of brightness, so a small red index keeps its darkness and loses much of its
+// colour; black print gains none. A washed-out red is still red.
+import { describe, expect, it } from 'vitest'
+import { readCards } from '../../vision/cards.ts'
+import { cloth, layCard, type Colour } from './cardScenes.ts'
+
+function tenOfDiamonds(print: Colour) {
+  const photo = cloth(480, 360)
+  layCard(photo, { centre: { x: 240, y: 180 }, width: 120, angle: 0, print })
+  return photo
+}
+
+describe('the colour of the print', () => {
+  it('reads a ten of diamonds whose red print came out dull (redness ≈ 0.3) as a red suit', async () => {
+    const [reading] = await readCards(tenOfDiamonds([150, 108, 108]), null)
+    expect(reading?.suit?.red).toBe(true)
+    expect(reading?.card).toBe('10D')
+  })
+
+  it('still reads grey print of the same darkness as black', async () => {
+    const [reading] = await readCards(tenOfDiamonds([112, 108, 108]), null)
+    expect(reading?.suit?.red).toBe(false)
+  })
+})
