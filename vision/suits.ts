@@ -11,15 +11,17 @@ const RED_SUITS: readonly Suit[] = ['H', 'D']
 
 /**
  * Print redness (cornerIndex.ts: the red channel's lead over the others as a share of the
- * print's darkness, against the card's own paper) above which the print is red. Black print
- * sits near 0 however blurred or small (never above 0.05 on any set measured): mixing it with
- * paper adds no colour. Red print sits near 0.8–1 on a phone's photo, but a webcam's JPEG keeps
- * colour at half the resolution of brightness, so a small red index keeps its darkness and
- * loses colour (0.2–0.45 measured): the level sits nearer black than red.
+ * print's darkness, against the card's own paper) above which the print is red. The share
+ * cancels blur, size and light, so black print's lead is noise round 0 (within ±0.05 on every
+ * deck measured): mixing neutral print with neutral paper adds no colour. Red ink of any depth
+ * keeps a lead: a bright red on a phone's photo 0.8–1; a dark or maroon red, dark in its red
+ * channel too, 0.15–0.4; a small red index on a webcam's JPEG, which keeps colour at half the
+ * resolution of brightness, 0.2–0.45. The line sits just clear of black's noise, not halfway to
+ * a bright red: a maroon is red, asked where it comes near the line.
  */
-const RED_LEVEL = 0.2
-/** Redness this far from RED_LEVEL counts as a sure colour. */
-const SURE_COLOUR = 0.15
+const RED_LEVEL = 0.16
+/** Redness this far from RED_LEVEL counts as a sure colour: black at 0.08 and below, red at 0.24 and above. */
+const SURE_COLOUR = 0.08
 
 let templates: ReturnType<typeof decodeTemplates> | null = null
 
