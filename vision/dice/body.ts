@@ -196,6 +196,8 @@ export function noDieAround(
     x: from.x + radius * (fx * cos - squash * fy * sin),
     y: from.y + radius * (fx * sin + squash * fy * cos),
   })
+  if (own.length === 1 && reach.some((d, k) => Number.isFinite(d) && pipWhereTheRayEnds(gray, pip, pips, onPhoto, d, angleOf(k))))
+    return { doubt: A_PIP_ENDS_THE_FACE, width: faceWidth }
   const centreX = middleX * half
   const centreY = middleY * half
   const n = { x: Math.cos(angleOf(narrowest)), y: Math.sin(angleOf(narrowest)) }
@@ -211,6 +213,76 @@ export function noDieAround(
     }
   return { doubt: spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null, width: faceWidth }
 }
+
+/**
+ * A lone pip's face ends, ray after ray, at its die's edges, past which lie the table or the
+ * die's side. The face of a die whose other pips the finder missed (a glint at their middles,
+ * too faint, too near the edge) ends where a ray meets one of them: a mark of the lone pip's
+ * size and tone with face around it, on the side it was reached from and on both sides across
+ * the ray. No edge is that: the ring around a mark just past an edge is mostly table, and a
+ * seam or a shadow between two dice runs through it, darkening two opposite sides. Such a pip
+ * makes the lone pip one of a larger face's, however well the face around it otherwise looks
+ * like a one's (the rays that missed pips end make it small, square and centred on the pip).
+ */
+export const A_PIP_ENDS_THE_FACE = 'a mark of a pip’s size where its face should run on'
+
+/**
+ * Whether the ray from the pip at `angle` (in the face's plane), which ended `reach` radii out,
+ * ended at a pip: a disc one radius farther on, its middle if it is one, of the pip's tone, and
+ * the ring around that disc (MISSED_PIP_RING radii out) of the face's tone at RING_FACE points
+ * or more, with no two opposite points off the face (a pip beside its face's edge has the edge
+ * in its ring on the side beyond); the mark as wide as a pip along the ray and across it; and no
+ * pip found there.
+ */
+function pipWhereTheRayEnds(gray: GrayImage, pip: Pip, pips: readonly Pip[], onPhoto: (fx: number, fy: number) => Point, reach: number, angle: number): boolean {
+  const fx = (reach + 1) * Math.cos(angle)
+  const fy = (reach + 1) * Math.sin(angle)
+  if (!(pip.polarity * (pip.face - sampleDisc(gray, onPhoto(fx, fy), 0.6 * pip.radius)) > SPOT * pip.contrast)) return false
+  const offFace: boolean[] = []
+  for (let m = 0; m < RING_POINTS; m++) {
+    const around = angle + (2 * Math.PI * m) / RING_POINTS
+    const point = onPhoto(fx + MISSED_PIP_RING * Math.cos(around), fy + MISSED_PIP_RING * Math.sin(around))
+    offFace.push(!(Math.abs(pip.face - sampleDisc(gray, point, 0.4 * pip.radius)) < RING_TONE * pip.contrast))
+  }
+  const half = RING_POINTS / 2
+  // Points 0 … 7 run round from the side beyond: 4 lies towards the lone pip, 2 and 6 across the ray.
+  if (offFace[half] || offFace[half / 2] || offFace[half + half / 2]) return false
+  if (offFace.some((off, m) => off && offFace[(m + half) % RING_POINTS])) return false
+  if (offFace.filter((off) => !off).length < RING_FACE) return false
+  // As wide as the pip both along the ray and across it, in the face's plane: a pip of the die's
+  // side face, seen past the top's edge, is flattened in that plane (and a one's side pips are
+  // smaller than its pip).
+  const ofPipTone = (x: number, y: number) => pip.polarity * (pip.face - sampleDisc(gray, onPhoto(x, y), 0.25 * pip.radius)) > SPOT * pip.contrast
+  const along = { x: Math.cos(angle), y: Math.sin(angle) }
+  const toneAlong = MARK_STEPS.filter((t) => ofPipTone((reach + t) * along.x, (reach + t) * along.y))
+  if (toneAlong.length === 0 || toneAlong.at(-1)! - toneAlong[0]! < MARK_WIDTH) return false
+  const middle = reach + (toneAlong[0]! + toneAlong.at(-1)!) / 2
+  const toneAcross = MARK_STEPS.map((t) => t - MARK_STEPS.at(-1)! / 2).filter((t) => ofPipTone(middle * along.x - t * along.y, middle * along.y + t * along.x))
+  if (toneAcross.length === 0 || toneAcross.at(-1)! - toneAcross[0]! < MARK_WIDTH) return false
+  // A pip the finder did find there (a side face's, seen round enough) has been judged with its own face.
+  const mark = onPhoto(middle * along.x, middle * along.y)
+  return !pips.some((other) => other !== pip && other.polarity === pip.polarity && hypot(other.x - mark.x, other.y - mark.y) < FOUND_THERE * Math.max(other.radius, pip.radius))
+}
+
+/** A pip found within this many radii of a mark is the mark. */
+const FOUND_THERE = 1.5
+
+/** Where a missed pip's extent is looked at: from the ray's end on, and across its middle, in the lone pip's radii (a pip is two across, blurred). */
+const MARK_STEPS = Array.from({ length: 12 }, (_, k) => 0.2 * k)
+/** A missed pip is of the pip's tone over this many of the lone pip's radii along the ray and across it (a sharp pip, two). */
+const MARK_WIDTH = 1.4
+
+/** Points of the ring around a missed pip. */
+const RING_POINTS = 8
+/** The ring around a missed pip, in the lone pip's radii from its middle: past its rim and its blur. */
+const MISSED_PIP_RING = 1.8
+/**
+ * Points of that ring that must be face: a pip two radii from its face's edge has three points
+ * beyond the edge; a mark just past a straight edge has at most three of its ring on the face.
+ */
+const RING_FACE = 5
+/** The ring's points are face within this share of the lone pip's contrast from its face. */
+const RING_TONE = 0.35
 
 /** The mean grey of a disc (NaN when it lies off the image). */
 export function sampleDisc(gray: GrayImage, centre: Point, radius: number): number {
