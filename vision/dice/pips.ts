@@ -473,6 +473,64 @@ function dedupe(pips: Pip[]): Pip[] {
   return kept
 }
 
+/**
+ * The face around a pip, from the pixels of its ring: their median, and how far the pip stands
+ * out from it. Null when the ring is no plain face clearly lighter (darker) than the pip.
+ */
+function ringTones(gray: GrayImage, pixels: readonly number[], level: number, polarity: 1 | -1) {
+  if (pixels.length < 8) return null
+  // The ring's levels in a typed array, which sorts by value natively: sorted by a comparator,
+  // they cost a close-up on a speckled table as much as all the rest of its pips' checks.
+  const ring = new Float32Array(pixels.length)
+  for (let k = 0; k < ring.length; k++) ring[k] = gray.data[pixels[k]!]!
+  ring.sort()
+  const face = ring[ring.length >> 1]!
+  const contrast = polarity * (face - level)
+  if (contrast < MIN_CONTRAST) return null
+  // Most of the ring is face: neighbouring pips may cut into it, a cable or a die's edge cuts more.
+  const tolerance = 0.3 * contrast
+  const plain = shareOf(ring, (v) => Math.abs(v - face) <= tolerance)
+  if (plain < 0.6) return null
+  // Towards the pip's side the ring is at most as far from the face as the pip.
+  const facing = shareOf(ring, (v) => polarity * (face - v) > 0.6 * contrast)
+  if (facing > 0.2) return null
+  return { face, contrast, tolerance, pixels }
+}
+
+/**
+ * The ring of a pip close to its face's edge, without the part past that edge. Large pips seen
+ * close up lie two of their radii or less from the edge, and the ring reaches past it onto the
+ * die's side or the table, as dark as the pip. A face is convex: on the way from the pip to
+ * anything past its edge lies face, where a mark the blob is part of runs on from it. The
+ * ring's pixels of the pip's tone are left out where the way to them, just past the pip's rim
+ * (EDGE_GAP), is face; at least half the ring must remain.
+ */
+function onTheFace(gray: GrayImage, pixels: readonly number[], cx: number, cy: number, radius: number, level: number, polarity: 1 | -1): number[] {
+  const { width, height } = gray
+  const tones = pixels.map((p) => gray.data[p]!).sort((a, b) => a - b)
+  const face = tones[tones.length >> 1]!
+  const contrast = polarity * (face - level)
+  if (contrast <= 0) return []
+  const towardPip = (v: number) => polarity * (face - v)
+  const pastEdge = (p: number) => {
+    if (towardPip(gray.data[p]!) <= 0.6 * contrast) return false
+    const x = (p % width) - cx
+    const y = Math.floor(p / width) - cy
+    const d = hypot(x, y)
+    for (let t = EDGE_GAP[0] * radius; t <= EDGE_GAP[1] * radius; t += 1) {
+      const gx = Math.round(cx + (x * t) / d)
+      const gy = Math.round(cy + (y * t) / d)
+      if (gx < 0 || gy < 0 || gx >= width || gy >= height || towardPip(gray.data[gy * width + gx]!) > 0.3 * contrast) return false
+    }
+    return true
+  }
+  const kept = pixels.filter((p) => !pastEdge(p))
+  return kept.length < pixels.length && kept.length >= pixels.length / 2 ? kept : []
+}
+
+/** Just past a pip's rim, from and to these many of its radii from its middle, a face's edge beyond it leaves face. */
+const EDGE_GAP = [1.25, 1.45] as const
+
 /** `beside`: pips already found around this one, whose discs are left out of its ring. */
 function verifyPip(
   gray: GrayImage,
@@ -517,22 +575,9 @@ function verifyPip(
       if (near.some((other) => hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
       ringPixels.push(y * width + x)
     }
-  if (ringPixels.length < 8) return null
-  // The ring's levels in a typed array, which sorts by value natively: sorted by a comparator,
-  // they cost a close-up on a speckled table as much as all the rest of its pips' checks.
-  const ring = new Float32Array(ringPixels.length)
-  for (let k = 0; k < ring.length; k++) ring[k] = gray.data[ringPixels[k]!]!
-  ring.sort()
-  const face = ring[ring.length >> 1]!
-  const contrast = polarity * (face - level)
-  if (contrast < MIN_CONTRAST) return null
-  // Most of the ring is face: neighbouring pips may cut into it, a cable or a die's edge cuts more.
-  const tolerance = 0.3 * contrast
-  const plain = shareOf(ring, (v) => Math.abs(v - face) <= tolerance)
-  if (plain < 0.6) return null
-  // Towards the pip's side the ring is at most as far from the face as the pip.
-  const facing = shareOf(ring, (v) => polarity * (face - v) > 0.6 * contrast)
-  if (facing > 0.2) return null
+  const tones = ringTones(gray, ringPixels, level, polarity) ?? ringTones(gray, onTheFace(gray, ringPixels, cx, cy, radius, level, polarity), level, polarity)
+  if (!tones) return null
+  const { face, contrast, tolerance, pixels } = tones
   // A pip's core is one flat tone; a blob whose core holds pips of its own is a whole die.
   let coreCount = 0
   let coreSum = 0
@@ -549,7 +594,7 @@ function verifyPip(
     const coreMean = coreSum / coreCount
     if (Math.sqrt(Math.max(0, coreSquares / coreCount - coreMean * coreMean)) > 0.32 * contrast) return null
   }
-  const colours = ringPixels.filter((p) => Math.abs(gray.data[p]! - face) <= tolerance)
+  const colours = pixels.filter((p) => Math.abs(gray.data[p]! - face) <= tolerance)
   const faceColour: Lab = [0, 0, 0]
   for (const p of colours) {
     const colour = labAt(p % width, Math.floor(p / width))
