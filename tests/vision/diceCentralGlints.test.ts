@@ -6,25 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
 import { withoutWholeDice } from '../../vision/dice/pips.ts'
 import type { Rgb, RgbaImage } from '../../vision/raster.ts'
-import { PIPS, draw, pip, type Die, type Look } from './diceScenes.ts'
+import { draw, paintGlints, pip, type Die, type Look } from './diceScenes.ts'
 
 const ivory: Rgb = [236, 228, 206]
 const look: Look = { side: 150, pip: 0.1, step: 0.26, pipColour: [40, 40, 44], body: () => ivory, table: (): Rgb => [120, 84, 60] }
 
-/** A soft grey glint of `radius` pixels painted at the middle of each listed pip of `die`. */
-function withGlints(image: RgbaImage, die: Die, pips: number[], radius: number): RgbaImage {
-  for (const k of pips) {
-    const [i, j] = PIPS[die.value]![k]!
-    const cx = die.x + look.side * look.step * (i * Math.cos(die.angle) - j * Math.sin(die.angle))
-    const cy = die.y + look.side * look.step * (i * Math.sin(die.angle) + j * Math.cos(die.angle))
-    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++)
-      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
-        if (Math.hypot(x - cx, y - cy) > radius) continue
-        image.data.set([100, 100, 104], (y * image.width + x) * 4)
-      }
-  }
-  return image
-}
+const withGlints = (image: RgbaImage, die: Die, pips: number[], radius: number): RgbaImage =>
+  paintGlints(image, die, look, pips, radius, [100, 100, 104])
 
 describe('a glint at the middle of a large pip (generated here)', { timeout: 60_000 }, () => {
   it('reads a six and a five whose pips show the lamp at their middles', () => {

@@ -5,23 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
 import type { Rgb, RgbaImage } from '../../vision/raster.ts'
-import { PIPS, draw, type Die, type Look } from './diceScenes.ts'
+import { draw, paintGlints, type Die, type Look } from './diceScenes.ts'
 
 const white: Rgb = [240, 238, 232]
 const look: Look = { side: 130, pip: 0.08, step: 0.22, pipColour: [40, 40, 44], body: () => white, table: (): Rgb => [30, 30, 32] }
 
-/** A bright glint of `radius` pixels at the middle of each listed pip of `die`: the pip finder sees no flat core there. */
-function withGlints(image: RgbaImage, die: Die, pips: number[], radius: number): RgbaImage {
-  for (const k of pips) {
-    const [i, j] = PIPS[die.value]![k]!
-    const cx = die.x + look.side * look.step * (i * Math.cos(die.angle) - j * Math.sin(die.angle))
-    const cy = die.y + look.side * look.step * (i * Math.sin(die.angle) + j * Math.cos(die.angle))
-    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++)
-      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++)
-        if (Math.hypot(x - cx, y - cy) <= radius) image.data.set([235, 235, 235], (y * image.width + x) * 4)
-  }
-  return image
-}
+const withGlints = (image: RgbaImage, die: Die, pips: number[], radius: number): RgbaImage =>
+  paintGlints(image, die, look, pips, radius, [235, 235, 235])
 
 describe('a lone pip whose fellows were missed (generated here)', { timeout: 60_000 }, () => {
   it('asks about a four of which one pip was found, and reads a one and a three beside it surely', () => {

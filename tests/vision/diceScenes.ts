@@ -93,6 +93,19 @@ export const marbled = (dx: number, dy: number, die: Die): Rgb => {
   return [40 * k, 95 * k, 165 * k]
 }
 
+/** `colour` painted in a disc of `radius` pixels at the middle of each listed pip of `die` (a lamp's glint). */
+export function paintGlints(image: RgbaImage, die: Die, look: Look, pips: number[], radius: number, colour: Rgb): RgbaImage {
+  for (const k of pips) {
+    const [i, j] = PIPS[die.value]![k]!
+    const cx = die.x + look.side * look.step * (i * Math.cos(die.angle) - j * Math.sin(die.angle))
+    const cy = die.y + look.side * look.step * (i * Math.sin(die.angle) + j * Math.cos(die.angle))
+    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++)
+      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++)
+        if (Math.hypot(x - cx, y - cy) <= radius) image.data.set(colour, (y * image.width + x) * 4)
+  }
+  return image
+}
+
 
 /** A dark round pip as findPips reports it, at (x, y), with `more` changed. */
 export const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
