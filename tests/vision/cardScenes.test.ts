@@ -220,13 +220,19 @@ describe('reading the index', () => {
     expect(reading.suit?.colourClarity).toBeGreaterThan(0.9)
   })
 
+  /** A ten of diamonds in `print`, large on plain cloth, through a JPEG: its reading. */
+  async function tenPrintedIn(print: Colour) {
+    const photo = cloth(480, 360)
+    layCard(photo, { centre: { x: 240, y: 180 }, width: 200, angle: 0.1, print })
+    const [reading] = await readCards(jpegRoundTrip(photo, 80), null)
+    return reading
+  }
+
   // A deep maroon is dark in its red channel too: its red leads the other channels by a fifth
   // of its darkness, not by most of it as a bright red does, and black print's lead is nought.
   it('reads a ten of diamonds printed in a deep maroon ink as a diamond, never as a sure spade', async () => {
     for (const print of [[80, 12, 20], [60, 10, 15]] satisfies Colour[]) {
-      const photo = cloth(480, 360)
-      layCard(photo, { centre: { x: 240, y: 180 }, width: 200, angle: 0.1, print })
-      const [reading] = await readCards(jpegRoundTrip(photo, 80), null)
+      const reading = await tenPrintedIn(print)
       expect(reading?.suit?.red).toBe(true)
       rightOrAsked(reading, '10D')
     }
@@ -234,9 +240,7 @@ describe('reading the index', () => {
 
   it('keeps black print that is a little warm or cool black, and sure', async () => {
     for (const print of [[50, 45, 38], [30, 30, 40]] satisfies Colour[]) {
-      const photo = cloth(480, 360)
-      layCard(photo, { centre: { x: 240, y: 180 }, width: 200, angle: 0.1, print })
-      const [reading] = await readCards(jpegRoundTrip(photo, 80), null)
+      const reading = await tenPrintedIn(print)
       expect(reading?.suit?.red).toBe(false)
       expect(reading?.suit?.colourClarity).toBeGreaterThan(0.9)
     }

@@ -12,6 +12,7 @@ import {
   gaussianBlur,
   homographyFromPoints,
   limitSize,
+  morphology,
   otsuThreshold,
   rectangle,
   toGray,
@@ -469,25 +470,6 @@ function simplifyPolygon(points: Point[], count: number): Point[] {
     polygon.splice(weakest, 1)
   }
   return polygon
-}
-
-
-/**
- * A 3×3 dilation (value 1) or erosion (value 0) of a mask, as a pass along the rows and one
- * down the columns (the square is the product of the two): a pixel takes `value` when any
- * pixel of its 3×3 neighbourhood inside the photo has it.
- */
-function morphology(source: Uint8Array, width: number, height: number, value: 0 | 1): Uint8Array {
-  const across = source.slice()
-  for (let y = 0; y < height; y++) {
-    const row = y * width
-    for (let x = 0; x < width; x++)
-      if ((x > 0 && source[row + x - 1] === value) || (x < width - 1 && source[row + x + 1] === value)) across[row + x] = value
-  }
-  const out = across.slice()
-  for (let p = 0; p < out.length; p++)
-    if ((p >= width && across[p - width] === value) || (p < out.length - width && across[p + width] === value)) out[p] = value
-  return out
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   rgbToLab,
   gaussianBlur,
   limitSize,
+  morphology,
   otsuThreshold,
   warpQuadrilateral,
   type GrayImage,
@@ -774,24 +775,10 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const { w, h, local, minX, minY } = localFrame(own, width)
     const cards: Int32Array[] = []
     // The brighter cards' blurred rims fall below the level and would ring them in the duller class.
-    const brighterCards = new Uint8Array(w * h)
-    const markAround = (card: Int32Array, reach: number) => {
-      for (let i = 0; i < card.length; i++) {
-        const p = card[i]!
-        const x = p % width
-        const lx = x - minX + 1
-        const ly = (p - x) / width - minY + 1
-        for (let dy = -reach; dy <= reach; dy++)
-          for (let dx = -reach; dx <= reach; dx++) {
-            const qx = lx + dx
-            const qy = ly + dy
-            if (qx >= 0 && qy >= 0 && qx < w && qy < h) brighterCards[qy * w + qx] = 1
-          }
-      }
-    }
+    let nearBrighterCards: Uint8Array = new Uint8Array(w * h)
     for (const brighter of [true, false]) {
       const side = new Uint8Array(w * h)
-      for (let i = 0; i < local.length; i++) if (values[i]! > ownLevel === brighter && !brighterCards[local[i]!]) side[local[i]!] = 1
+      for (let i = 0; i < local.length; i++) if (values[i]! > ownLevel === brighter && !nearBrighterCards[local[i]!]) side[local[i]!] = 1
       const pieces = connectedComponents(side, w, h, 4)
       const members: (number[] | undefined)[] = []
       for (const c of pieces.components) if (c.area >= minimumArea) members[c.label] = []
@@ -801,7 +788,13 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         const filled = fillHoles(Int32Array.from(piece), width)
         if (cardShapedOutline(outlineOf({ pixels: filled }, width, height)) && edgeSharpness(filled, paper, scratch) >= PAPER_ALL_ROUND) cards.push(filled)
       }
-      for (const card of cards) markAround(card, RIM_REACH)
+      if (!brighter) continue
+      for (const card of cards)
+        for (let i = 0; i < card.length; i++) {
+          const x = card[i]! % width
+          nearBrighterCards[((card[i]! - x) / width - minY + 1) * w + x - minX + 1] = 1
+        }
+      for (let k = 0; k < RIM_REACH; k++) nearBrighterCards = morphology(nearBrighterCards, w, h, 1)
     }
     return cards.length > 0 ? cards : null
   }
