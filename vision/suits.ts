@@ -32,7 +32,10 @@ export interface SuitReading {
   red: boolean
   /** Best template score per suit, best first. */
   scores: { suit: Suit; score: number }[]
-  /** The parts of the confidence: colour clarity, template fit, and the score lead over the other suit of the colour. */
+  /**
+   * The parts of the confidence: colour clarity, the shape's fit (the templates', and for a
+   * black suit no more than its outline's clarity), and the lead over the other suit of the colour.
+   */
   colourClarity: number
   shapeFit: number
   lead: number
@@ -81,20 +84,101 @@ export function clubWaist(ink: ArrayLike<number>): number {
 /** A waist of this many template columns (an eighth of the symbol's width) is a club's. */
 const CLUB_WAIST = 2
 
+/**
+ * Where a row's outline crosses from paper to ink (ink 0.5), in template columns read between
+ * cells, from the left (`step` 1) or from the right (`step` −1); null for a row without ink.
+ */
+function outlineAt(ink: ArrayLike<number>, y: number, step: 1 | -1): number | null {
+  const at = (x: number) => ink[y * TEMPLATE_WIDTH + x]!
+  for (let x = step === 1 ? 0 : TEMPLATE_WIDTH - 1; x >= 0 && x < TEMPLATE_WIDTH; x += step) {
+    if (at(x) <= 0.5) continue
+    const outer = x - step >= 0 && x - step < TEMPLATE_WIDTH ? at(x - step) : 0
+    return x - step * ((at(x) - 0.5) / Math.max(0.01, at(x) - outer))
+  }
+  return null
+}
+
+/**
+ * How far a notch may lie outside the outline above it and still be under a leaf: the grid's
+ * steps and blur, half a template column.
+ */
+const UNDER_LEAF = 0.5
+
+/**
+ * A club is three round leaves: on each side, below the top leaf's widest point, its outline
+ * turns in (or stands still) where the top leaf meets the side leaf, then swings out to the
+ * side leaf. A spade widens all the way from its point to its shoulders: any point of its side
+ * lies further out than every point above it, so whatever its sides do (straight, bulging, or
+ * curving in towards the point and out again to round shoulders), no stretch of it is a notch
+ * under a leaf. Returns the shallower side's notch in template columns: how far that side's
+ * outline lies inside a straight line from a point above it, at least as far out as the notch
+ * (within UNDER_LEAF), to a point below it, between the symbol's top and its widest row in its
+ * upper three quarters.
+ */
+export function clubNotch(ink: ArrayLike<number>): number {
+  const rows = Math.round(TEMPLATE_HEIGHT * 0.75)
+  // Each side's outline as a distance outwards, row by row.
+  const left: (number | null)[] = []
+  const right: (number | null)[] = []
+  let widest = -1
+  let widestWidth = 0
+  for (let y = 0; y < rows; y++) {
+    const l = outlineAt(ink, y, 1)
+    const r = outlineAt(ink, y, -1)
+    left.push(l === null ? null : -l)
+    right.push(r)
+    if (l !== null && r !== null && r - l > widestWidth) {
+      widest = y
+      widestWidth = r - l
+    }
+  }
+  const notchOf = (side: (number | null)[]) => {
+    let notch = 0
+    for (let y = 1; y < widest; y++) {
+      const here = side[y]
+      if (here === null || here === undefined) continue
+      for (let a = 0; a < y; a++) {
+        const above = side[a]
+        if (above === null || above === undefined || above < here - UNDER_LEAF) continue
+        for (let b = y + 1; b <= widest; b++) {
+          const below = side[b]
+          if (below !== null && below !== undefined) notch = Math.max(notch, above + ((below - above) * (y - a)) / (b - a) - here)
+        }
+      }
+    }
+    return notch
+  }
+  return Math.min(notchOf(left), notchOf(right))
+}
+
+/**
+ * A notch this deep (template columns) on both sides is a club's: clubs of eight decks measured
+ * 1.3–5 in their corners and pips where their print was sharp, spades at most 0.5 (blur and the
+ * grid's steps) but one at 0.96. Between SPADE_NOTCH and CLUB_NOTCH the outline is a club's
+ * blurred or a spade's roughened, and says neither: the black suit is then asked, whatever the
+ * templates say (they are one font's shapes, and another deck's club may fit its spade better).
+ */
+const CLUB_NOTCH = 1.25
+const SPADE_NOTCH = 0.75
+/** The most an outline between a spade's and a club's lets a black suit's shape count for: a question. */
+const UNCLEAR_OUTLINE = 0.25
+
 export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   templates ??= decodeTemplates(SUIT_GLYPHS)
   const matches: GlyphMatch[] = matchGlyph(normalisePattern(glyph.ink), glyph.aspect, templates)
   const scores = matches.map((m) => ({ suit: SUIT_OF_SYMBOL[m.label] ?? 'S', score: m.score }))
   const red = redness > RED_LEVEL
   const colourClarity = Math.min(1, Math.abs(redness - RED_LEVEL) / SURE_COLOUR)
-  // The waist counts for the club as much as a sure template lead; the fit stays the templates' own.
-  const waisted = !red && clubWaist(glyph.ink) >= CLUB_WAIST
+  const notch = red ? 0 : clubNotch(glyph.ink)
+  // The waist or the notches under the top leaf count for the club as much as a sure template lead.
+  const waisted = !red && (clubWaist(glyph.ink) >= CLUB_WAIST || notch >= CLUB_NOTCH)
+  const outlineClarity = notch > SPADE_NOTCH && notch < CLUB_NOTCH ? UNCLEAR_OUTLINE : 1
   const evidence = (s: { suit: Suit; score: number }) => s.score + (waisted && s.suit === 'C' ? SURE_LEAD : 0)
   const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red).sort((a, b) => evidence(b) - evidence(a))
   const [best, other] = sameColour
   if (!best) throw new Error('suit templates: no symbol of one colour')
   const lead = evidence(best) - (other ? evidence(other) : -1)
-  const shapeFit = Math.min(1, Math.max(0, (best.score - 0.4) / 0.3))
+  const shapeFit = Math.min(outlineClarity, Math.max(0, (best.score - 0.4) / 0.3))
   const confidence = Math.min(colourClarity, Math.min(1, lead / SURE_LEAD), shapeFit)
   return { suit: best.suit, confidence, red, scores, colourClarity, shapeFit, lead }
 }

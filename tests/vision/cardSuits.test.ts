@@ -1,0 +1,53 @@
+// @vitest-environment node
+// The black suits by the outline every French deck gives them (vision/suits.ts): a club's top
+// leaf meets its side leaves in a notch down each side, a spade widens from its point to its
+// shoulders. Symbols drawn in designs unlike the fixtures' fonts.
+import { describe, expect, it } from 'vitest'
+import { findCards } from '../../vision/cards/findCards.ts'
+import { readMiddle } from '../../vision/cards/pips.ts'
+import { findCornerIndex } from '../../vision/cards/cornerIndex.ts'
+import { classifySuit, clubNotch } from '../../vision/suits.ts'
+import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from '../../vision/cards/templateSize.ts'
+import { broadSpade, sixOf, symbolInk, tallLeafClub, type SuitShape } from './suitScenes.ts'
+
+/** A spade whose straight sides from its point meet its round shoulders in a corner turned inwards. */
+const shoulderedSpade: SuitShape = (x, y) =>
+  (y <= 0.44 && Math.abs(x) <= 1.24 * ((y + 1) / 2)) ||
+  (x + 0.46) ** 2 + ((y - 0.16) * 1.5) ** 2 <= 0.5 ** 2 ||
+  (x - 0.46) ** 2 + ((y - 0.16) * 1.5) ** 2 <= 0.5 ** 2 ||
+  (y > 0.2 && y <= 0.95 && Math.abs(x) < 0.6 * ((y + 1) / 2 - 0.5))
+
+const onGrid = (shape: SuitShape) => ({
+  box: { minX: 0, minY: 0, maxX: TEMPLATE_WIDTH - 1, maxY: TEMPLATE_HEIGHT - 1 },
+  ink: symbolInk(shape, TEMPLATE_WIDTH, TEMPLATE_HEIGHT),
+  aspect: 0.95,
+})
+
+describe('telling clubs from spades by their outline', () => {
+  it('finds the notches under a tall-leaved club’s top leaf, and none under a spade’s point, however its sides run', () => {
+    expect(clubNotch(onGrid(tallLeafClub).ink)).toBeGreaterThan(1.5)
+    expect(clubNotch(onGrid(broadSpade).ink)).toBeLessThan(1)
+    // Its sides turn in where they meet the shoulders, but never below a point further out above.
+    expect(clubNotch(onGrid(shoulderedSpade).ink)).toBeLessThan(1)
+  })
+
+  it('reads a club whose top leaf runs straight down to its side leaves as a club, though the fixtures’ fonts find it more spade-like', () => {
+    expect(classifySuit(onGrid(tallLeafClub), 0).suit).toBe('C')
+    for (const width of [120, 200]) {
+      const [card] = findCards(sixOf(tallLeafClub, width))
+      const index = findCornerIndex(card!.image)
+      expect(classifySuit(index!.suit!, index!.suitRedness).suit).toBe('C')
+      expect(readMiddle(card!.image).pips?.suit.suit).toBe('C')
+    }
+  })
+
+  it('still reads spades as spades, in the corner and in the pips', () => {
+    expect(classifySuit(onGrid(shoulderedSpade), 0).suit).toBe('S')
+    for (const width of [120, 200]) {
+      const [card] = findCards(sixOf(broadSpade, width))
+      const index = findCornerIndex(card!.image)
+      expect(classifySuit(index!.suit!, index!.suitRedness).suit).toBe('S')
+      expect(readMiddle(card!.image).pips?.suit.suit).toBe('S')
+    }
+  })
+})
