@@ -10,18 +10,18 @@ const SUIT_OF_SYMBOL: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D
 const RED_SUITS: readonly Suit[] = ['H', 'D']
 
 /**
- * Print redness (cornerIndex.ts: the red channel's lead over the others as a share of the
- * print's darkness, against the card's own paper) above which the print is red. The share
- * cancels blur, size and light, so black print's lead is noise round 0 (within ±0.05 on every
- * deck measured): mixing neutral print with neutral paper adds no colour. Red ink of any depth
- * keeps a lead: a bright red on a phone's photo 0.8–1; a dark or maroon red, dark in its red
- * channel too, 0.15–0.4; a small red index on a webcam's JPEG, which keeps colour at half the
- * resolution of brightness, 0.2–0.45. The line sits just clear of black's noise, not halfway to
- * a bright red: a maroon is red, asked where it comes near the line.
+ * Print redness (cornerIndex.ts printRedness: the red channel's lead over green as a share of
+ * the print's darkness, against the card's own paper) above which the print is red. The share
+ * cancels blur, size and light, so black print's lead is noise round 0: over every black index
+ * of six real sets (425 looks) within ±0.05, and up to 0.12 for a brownish black under a warm
+ * lamp. Red ink of any depth keeps a lead: a bright red on a phone's photo 0.8–1; a small red
+ * index on a webcam's JPEG, which keeps colour at half the resolution of brightness, 0.55–0.7;
+ * a deep maroon, dark in its red channel too, 0.155–0.2. The line sits halfway between black's
+ * worst and maroon's: both are asked where they come near it, neither is read as the other surely.
  */
-const RED_LEVEL = 0.16
-/** Redness this far from RED_LEVEL counts as a sure colour: black at 0.08 and below, red at 0.24 and above. */
-const SURE_COLOUR = 0.08
+const RED_LEVEL = 0.135
+/** Redness this far from RED_LEVEL counts as a sure colour: black at 0.09 and below, red at 0.18 and above. */
+const SURE_COLOUR = 0.045
 
 let templates: ReturnType<typeof decodeTemplates> | null = null
 

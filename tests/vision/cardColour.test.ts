@@ -23,4 +23,18 @@ describe('the colour of the print', () => {
     const [reading] = await readCards(tenOfDiamonds([112, 108, 108]), null)
     expect(reading?.suit?.red).toBe(false)
   })
+
+  // A deep maroon with a touch of purple (a deck printed in maroon, its photo balanced towards
+  // blue): dark in every channel, red only in leading green, which it darkens most, not blue.
+  // A brownish black, as a warm lamp leaves it, leads green by about half as much.
+  it('reads a purplish maroon, darker in green than in blue, as a red suit', async () => {
+    const [reading] = await readCards(tenOfDiamonds([71, 40, 44]), null)
+    expect(reading?.suit?.red).toBe(true)
+    expect(reading?.card).toBe('10D')
+  })
+
+  it('still reads a brownish black under warm light as black', async () => {
+    const [reading] = await readCards(tenOfDiamonds([106, 89, 59]), null)
+    expect(reading?.suit?.red).toBe(false)
+  })
 })

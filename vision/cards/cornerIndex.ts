@@ -153,9 +153,14 @@ function markMembers(into: Uint8Array, labels: Int32Array, label: number): void 
 /**
  * How red the index print is, judged against this card's own paper: each channel of the print
  * divided by the paper's (so a warm lamp or a blue shadow cancels out), then the red channel's
- * lead over the others as a share of the print's darkness. Mixing print with paper — blur, a
- * small index, JPEG — scales lead and darkness alike, so the share holds: ≈ 0 for black
- * print, ≈ 0.8–1 for red. Rank and suit are printed in one colour, so both count.
+ * lead over the green one as a share of the print's darkness. Mixing print with paper — blur, a
+ * small index, JPEG — scales lead and darkness alike, so the share holds: ≈ 0 for black print,
+ * ≈ 0.8–1 for red. Rank and suit are printed in one colour, so both count.
+ * Green, not the darker of green and blue: red ink is ink that darkens green, and not every
+ * red darkens blue as much (a deep maroon with a touch of purple, a webcam's red whose JPEG
+ * lightened its blue): the darker of the two let the lighter blue decide, and a maroon came
+ * out barely redder than black. Black print under a warm light has blue as its darker channel
+ * (the two leads are one); under a cool light both leads are below nought.
  */
 export function printRedness(card: RgbaImage, ink: GrayImage, printed: Uint8Array): number {
   const paper = [0, 0, 0]
@@ -178,7 +183,7 @@ export function printRedness(card: RgbaImage, ink: GrayImage, printed: Uint8Arra
     const r = Math.min(1, card.data[i]! / pr)
     const g = Math.min(1, card.data[i + 1]! / pg)
     const b = Math.min(1, card.data[i + 2]! / pb)
-    lead += r - Math.max(g, b)
+    lead += r - g
     darkness += 1 - Math.min(r, g, b)
   }
   return darkness > 0 ? lead / darkness : 0
