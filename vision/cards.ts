@@ -81,6 +81,8 @@ function readSeen(seen: readonly { index: CornerIndex | null; at: Point }[], mar
     .sort((x, y) => y.standing - x.standing)
 }
 
+/** The confidence of a card whose two corners, each fairly sure, show different suits: a question. */
+const CORNERS_DISAGREE = 0.25
 /** Two reads are of one corner of the card when their corners lie this close (a share of the card's short side). */
 const SAME_CORNER = 0.3
 
@@ -109,7 +111,11 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
   if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
     const suit = confirmSuit(best.suit, otherCorner.suit)
     best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
-  }
+  } else if (best?.suit && otherCorner?.suit && otherCorner.suit.suit !== best.suit.suit && otherCorner.suit.confidence >= UNCERTAIN_BELOW)
+    // A card prints one suit in both corners. The other corner, fairly sure of another suit (and
+    // of no same rank), is another card's index or a misread, and which is not known: an outline
+    // round a fan of cards has its first card's corner at one end and its last card's at the other.
+    best = { ...best, confidence: Math.min(best.confidence, CORNERS_DISAGREE) }
   return best
 }
 

@@ -66,6 +66,17 @@ describe('finding cards by their edges', () => {
     rightOrAsked(near(readings, { x: 250, y: 220 }, 20), '10D')
   })
 
+  it('asks about one outline round two fanned cards, its corners showing different suits', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 260, y: 230 }, width: 150, angle: 0 })
+    // Lying flat on the first and turned a little, the second casts no seam: one card-shaped blob
+    // whose top-left corner is the red card's and whose bottom-right corner is the black card's.
+    layCard(photo, { centre: { x: 310, y: 230 }, width: 150, angle: 0.4, print: BLACK_PRINT, edge: false })
+    const readings = await readCards(photo, null)
+    expect(readings.length).toBeGreaterThan(0)
+    for (const reading of readings) expect(reading.uncertain).toBe(true)
+  })
+
   it('keeps a face card lying under another as one card to ask about, not pieces or nothing', async () => {
     // A face card's picture is dark in some channel; with its lower frame covered by a card on
     // a dark backing, the paper left is a broken frame round the picture.

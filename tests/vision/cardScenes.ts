@@ -23,6 +23,8 @@ export interface CardSpec {
    * card's, or the ten's pips drawn closer together inside a thin frame, as some decks print them.
    */
   middle?: 'pips' | 'picture' | 'framedPips'
+  /** False: no grey edge (a card lying flat on another casts no seam on it). */
+  edge?: boolean
 }
 
 /** A plain cloth with a little grain, so nothing is perfectly flat. */
@@ -118,7 +120,7 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
       }
       const edge = Math.min(card.width / 2 - Math.abs(across), height / 2 - Math.abs(down))
       let colour: Colour = PAPER
-      if (edge < 1.2) colour = [150, 150, 148]
+      if (edge < 1.2 && card.edge !== false) colour = [150, 150, 148]
       else if (tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
       image.data.set([...colour, 255], i)
     }
