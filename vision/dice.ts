@@ -174,6 +174,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   doubtSlantedFaces(faces, copy)
   completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
+  faces = withoutDwarfFaces(faces)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
   askSixesOfFours(faces)
@@ -572,6 +573,24 @@ export function blobsAsBodies(faces: Face[], working: RgbaImage, toWorking: numb
   }
   return faces.filter((face) => !dropped.has(face))
 }
+
+/**
+ * The dice of one roll are one size, and a photo of a table sees them from about one distance:
+ * a die's top measures much the same across the photo (nearer dice a little larger). An unsure
+ * face less than DWARF of the side the roll's sure layouts measure — two specks of a carpet read
+ * as a two, a speck as a one, a key's letters — is no die of the roll: it would need the camera
+ * twice as far from it as from them. It is dropped rather than asked about; were it a die after
+ * all, its row stays empty and is asked about all the same. A sure face stands whatever its size.
+ */
+export function withoutDwarfFaces(faces: Face[]): Face[] {
+  const sides = faces.filter((f) => f.confidence >= UNCERTAIN_DIE_BELOW && f.pips.length >= 2).map((f) => f.side)
+  if (sides.length === 0) return faces
+  const side = median(sides)
+  return faces.filter((face) => face.confidence >= UNCERTAIN_DIE_BELOW || face.side >= DWARF * side)
+}
+
+/** An unsure face smaller than this share of the roll's sure layouts' side is no die of the roll. */
+const DWARF = 0.5
 
 /**
  * Faces found so far (by grey, then by each colour channel in turn) and faces found by one more
