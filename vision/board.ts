@@ -2,7 +2,7 @@
 // perspective, and classify each cell of rows 1–12 as empty, red or blue (RULES.md §2: no
 // stone stands on row 0). The result is a setup, not a position: the engine validates it
 // and the user confirms every uncertain cell before anything is applied.
-import { COLUMNS, ROWS, cellName, validatePosition, type SetupError } from '../engine/index.ts'
+import { COLUMNS, ROWS, cellName, validatePosition, zoneAt, type SetupError } from '../engine/index.ts'
 import type { Cell, Color, Position } from '../engine/index.ts'
 import {
   applyHomography,
@@ -542,6 +542,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const sides = samples.map((sample) => sideShows(sample, sampling, shortestSide))
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
   const nearTheCut: Cell[] = []
+  const printedLikeAStone: number[] = []
   const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
@@ -554,7 +555,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
       // the board and the top itself does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
       const sideSaysEmpty = sideShowsOnlyBoard(sample, sides[i]!) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
-      if (likeAStone && !sideSaysEmpty) ask(sample.cell, 'printedLikeStone')
+      if (likeAStone && !sideSaysEmpty) printedLikeAStone.push(i)
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }
     const toRed = stoneDistance(sample.centre, prototypes.red)
@@ -574,6 +575,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (colourConfidence < stoneLikelihood) colourDoubted.add(sample.cell)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
+  for (const cell of printedCellsAStoneMayHide(samples, cells, printedLikeAStone, prototypes, contrastLevel)) ask(cell, 'printedLikeStone')
   for (const cell of readingsMixedWithPrint(samples, cells, prototypes)) ask(cell, 'colour')
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   // After the sides: a stone read from its side is asked as that, not as a faint reading.
@@ -663,6 +665,59 @@ export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellRea
     if (samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
   }
   return asked
+}
+
+/** Stones of a side read sure, lit alike, needed before they say how far its stones stand out from a print. */
+const SURE_STONES_TO_COMPARE = 1
+/** A reading this share of the way from its print to the faintest such stone's, or farther, may be a stone. */
+const SHARE_OF_A_STONE = 0.25
+/**
+ * Print lit this near (L*) the print under a sure stone is lit alike: in a shadow a stone and
+ * its print both darken. Each print's light is how much lighter it reads than its zone does over
+ * the whole field, so that a blue ring and the white print round it compare as lit alike.
+ */
+const LIT_ALIKE = 10
+
+/**
+ * Of the cells read empty on print near a stone's colour (`printed`: a blue ring, white print
+ * for white stones), those that may still hold such a stone. Near is measured to the colour the
+ * stones were calibrated or tapped as; how far a stone on that print would stand out from it is
+ * what that side's stones read sure elsewhere on the board show, lit alike. A cell read far
+ * nearer its print than the faintest of them would stand out there is empty; without such
+ * stones (the tapped stone lit unlike the board, white stones whose tops never stand out) the
+ * photo does not say, and the player is asked.
+ */
+export function printedCellsAStoneMayHide(samples: CellSample[], cells: CellReading[], printed: number[], prototypes: Record<Color, Lab>, contrastLevel: number): Cell[] {
+  const light = printLight(samples)
+  const mayHide = (index: number) => {
+    const sample = samples[index]!
+    return (['red', 'blue'] as const).some((side) => {
+      if (stoneDistance(sample.printed, prototypes[side]) > contrastLevel) return false
+      const standOut: number[] = []
+      cells.forEach((c, j) => {
+        if (c.state !== side || c.confidence < UNCERTAIN_BELOW || Math.abs(light[j]! - light[index]!) > LIT_ALIKE) return
+        standOut.push(stoneDistance(samples[j]!.centre, sample.printed))
+      })
+      return standOut.length < SURE_STONES_TO_COMPARE || sample.contrast >= SHARE_OF_A_STONE * Math.min(...standOut)
+    })
+  }
+  return printed.filter(mayHide).map((index) => samples[index]!.cell)
+}
+
+/** How much lighter (L*) each cell's print reads than its zone's print does over the whole field. */
+function printLight(samples: CellSample[]): number[] {
+  const zoneOf = (sample: CellSample) => {
+    const { col, row } = cellPosition(sample.cell)
+    return zoneAt(col, row)
+  }
+  const byZone = new Map<string, number[]>()
+  for (const sample of samples) {
+    const zone = zoneOf(sample)
+    if (!byZone.has(zone)) byZone.set(zone, [])
+    byZone.get(zone)!.push(sample.printed[0])
+  }
+  const zoneLight = new Map([...byZone].map(([zone, lights]) => [zone, median(lights)]))
+  return samples.map((sample) => sample.printed[0] - zoneLight.get(zoneOf(sample))!)
 }
 
 /**

@@ -150,6 +150,30 @@ describe('board cells as tokens with height', () => {
     }
   })
 
+  describe('a ring printed near a stone’s colour, flat tokens with no side to show', () => {
+    // The generated set's blue rings: each of their empty cells was asked (29 questions on 60
+    // boards), though the blue stones read sure elsewhere showed a stone would stand out there.
+    const RING_BLUE: Rgb = [80, 105, 210]
+    const flat = (tokens: SceneToken[]) => renderTokenScene(scene(tokens, { height: 0, elevation: 35, zones: { outer: RING_BLUE } }))
+    const onTheRing = { cell: 'b8', colour: BLUE } as const
+
+    it('reads its empty cells as empty without asking when stones of that side stand out elsewhere, and asks about the stone on it', () => {
+      const tokens: SceneToken[] = [{ cell: 'b4', colour: RED }, { cell: 'g3', colour: BLUE }, { cell: 'e2', colour: BLUE }, onTheRing, { cell: 'f11', colour: RED }]
+      const { image, corners } = flat(tokens)
+      const reading = readBoard(image, { corners, colours: { red: RED, blue: BLUE } })
+      expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
+      expect(reading.uncertain).toEqual(['b8'])
+    })
+
+    it('keeps asking about them when no stone of that side reads sure on the board', () => {
+      const tokens: SceneToken[] = [{ cell: 'b4', colour: RED }, onTheRing, { cell: 'f11', colour: RED }]
+      const { image, corners } = flat(tokens)
+      const reading = readBoard(image, { corners, colours: { red: RED, blue: BLUE } })
+      expect(silentlyWrong(reading, tokens, { red: RED, blue: BLUE })).toEqual([])
+      expect(reading.uncertain).toEqual(expect.arrayContaining(['b6', 'g6', 'b11', 'g11', 'b8']))
+    })
+  })
+
   it('asks rather than guesses where a stone’s dark side is all a cell shows', () => {
     // Stones one behind the other in a column: the nearer one's top, the farther one's side.
     const tokens: SceneToken[] = [
