@@ -594,7 +594,8 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   // (a field turned half round or a row off): every reading is a guess, so ask.
   if (!trusted(check)) for (const c of cells) ask(c.cell, 'corners')
   for (const cell of cellsAFartherStoneMayReach(samples, cells, prototypes)) ask(cell, 'hidden')
-  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling)) ask(cell, 'leaning')
+  const showBoardOnly = new Set(samples.filter((sample, i) => sideShowsOnlyBoard(sample, sides[i]!)).map((sample) => sample.cell))
+  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling, showBoardOnly)) ask(cell, 'leaning')
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
     blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
@@ -851,7 +852,9 @@ const LEAN_WITHIN_CELL = 0.25
  * the estimated height would show its top, and a taller token in the cell nearer the player
  * shows its top farther. A stone read in a cell may then stand in that nearer cell; both
  * are asked about when the nearer cell reads empty or the same colour — the reading alone
- * cannot tell a top from a base there.
+ * cannot tell a top from a base there — unless the nearer cell is among `showBoardOnly`: where
+ * a token standing in it would show the lower half of its side (there whatever its height), the
+ * board shows, however the corners or the height may have put that side, so no token stands there.
  *
  * With fewer tops than it takes to trust the height, the tokens may be shorter too (one top's
  * patch run on into print of its colour behind it): a shorter stone whose top is seen where the
@@ -860,7 +863,13 @@ const LEAN_WITHIN_CELL = 0.25
  * one top gave 0.31 for tokens 0.07 tall, the stone was read in the cell in front of it, asked,
  * and its own cell read empty unasked).
  */
-export function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, cells: CellReading[], sampling: CellSampling): Cell[] {
+export function cellsAStoneMayLeanInto(
+  image: RgbaImage,
+  corners: FieldCorners,
+  cells: CellReading[],
+  sampling: CellSampling,
+  showBoardOnly: ReadonlySet<Cell> = new Set(),
+): Cell[] {
   let camera
   try {
     camera = cameraFromField(homographyFromPoints(rectangle(COLUMNS, ROWS), corners), image.width, image.height)
@@ -881,7 +890,7 @@ export function cellsAStoneMayLeanInto(image: RgbaImage, corners: FieldCorners, 
     const taller = leanAt(camera, u, v, sampling.height + doubt)
     const lean = { x: taller.x - estimated.x, y: taller.y - estimated.y }
     const base = Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL ? null : cellAt(u - lean.x, v - lean.y)
-    if (base && base !== reading.cell) {
+    if (base && base !== reading.cell && !showBoardOnly.has(base)) {
       const baseState = stateOf.get(base)
       if (baseState === 'empty' || baseState === reading.state) asked.push(reading.cell, base)
     }

@@ -451,6 +451,25 @@ describe('a stone a shorter token than estimated', () => {
   })
 })
 
+describe('a stone a taller token than estimated', () => {
+  // Seen low (16°), a token 0.1 taller than the 0.25 measured would lean its top from e10 into
+  // e11: the stone read in e11 and the empty e10 were both asked (extra21 board-02 d6/d7, dev
+  // board-14 a5/a6 and four more such pairs on extra21 and extra6, all read right).
+  const { image, corners } = renderTokenScene(scene([], { elevation: 16 }))
+  const cells: CellReading[] = []
+  for (let row = 1; row <= 12; row++)
+    for (const col of 'abcdefgh') cells.push({ cell: `${col}${row}` as Cell, state: `${col}${row}` === 'e11' ? 'blue' : 'empty', confidence: 1 })
+  const sampling = { samples: [], height: 0.25, measured: 3 }
+
+  it('asks about the stone and the nearer cell its base may stand in', () => {
+    expect(cellsAStoneMayLeanInto(image, corners, cells, sampling)).toEqual(['e11', 'e10'])
+  })
+
+  it('does not when the nearer cell shows the board where a token standing there would show its side', () => {
+    expect(cellsAStoneMayLeanInto(image, corners, cells, sampling, new Set(['e10'] as Cell[]))).toEqual([])
+  })
+})
+
 describe('a top printed over in a stone’s own colour', () => {
   // extra9 board-10 a6: a white stone on near-white print under a bulb, its thin side read a
   // few pixels off as the print; the empty cells round it read 0.5–1.0 from the print.
