@@ -132,6 +132,21 @@ describe('finding cards by their edges', () => {
     expect(below?.card).toBe('10D')
   })
 
+  it('keeps two cards lying apart as two cards when a row of three edge to edge makes one large card-shaped blob', () => {
+    const photo = cloth(800, 600)
+    // Three portraits side by side: one blob of paper 15 : 7, card-shaped, three cards in area.
+    for (const x of [150, 230, 310]) layCard(photo, { centre: { x, y: 150 }, width: 80, angle: 0 })
+    // Two cards a little apart: together their hull is card-shaped and smaller than the row.
+    layCard(photo, { centre: { x: 200, y: 420 }, width: 80, angle: 0 })
+    layCard(photo, { centre: { x: 300, y: 420 }, width: 80, angle: 0 })
+    const found = findCards(photo)
+    for (const x of [200, 300]) {
+      const card = found.find((f) => Math.hypot(f.centre.x - x, f.centre.y - 420) <= 10)
+      expect(card).toBeDefined()
+      expect(card!.irregular).toBe(false)
+    }
+  })
+
   it('parts a card from a pale fold of a light cloth that runs into it, its outline the card’s own', async () => {
     // Paper and fold form one nearly rectangular blob, larger than the card: the fold's
     // ragged rim gives it away, and the blob's own brightness level parts the two.

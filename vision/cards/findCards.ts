@@ -597,7 +597,16 @@ function gatherFragments(
   height: number,
 ): { whole: PaperBlob[]; gathered: { pixels: Int32Array; corners: Outline['corners'] }[] } {
   const cardShaped = (o: Outline) => o.fill >= CARD_FILL && o.elongation <= MAX_ELONGATION
-  const largest = Math.max(0, ...blobs.filter((b) => cardShaped(b.outline)).map((b) => b.filled.length))
+  // The size of a whole card. Two cards edge to edge, or a card run into a pale patch of the
+  // table, make one card-shaped outline too, much larger than the typical card's (as in
+  // findCards): taken for a card, it would make every real card a fragment of one. (The upper
+  // median: of two, a whole card and a card-shaped fragment of another, the whole card.)
+  const shapedAreas = blobs
+    .filter((b) => cardShaped(b.outline))
+    .map((b) => b.filled.length)
+    .sort((a, b) => a - b)
+  const typical = shapedAreas[shapedAreas.length >> 1] ?? 0
+  const largest = Math.max(0, ...shapedAreas.filter((area) => area <= typical * MERGED_CARDS))
   if (largest === 0) return { whole: blobs, gathered: [] }
   const isFragment = (b: PaperBlob) => !b.outline.touchesFrame && (!cardShaped(b.outline) || b.filled.length < largest * 0.4)
   const fragments = blobs.filter(isFragment)
@@ -633,6 +642,8 @@ function gatherFragments(
   return { whole: blobs.filter((b) => !used.has(b)), gathered }
 }
 
+/** Paper this many times the typical card's area is more than one card (two portraits side by side are a landscape 10 : 7). */
+const MERGED_CARDS = 1.6
 /** Outlines are found on the photo shrunk to this size (a card's edge needs no more); the cards are cut from the full photo. */
 const OUTLINE_SIZE = 800
 /** A card's outline fills at least this much of its four-corner shape (rounded corners, a little blur). */
@@ -803,7 +814,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   let typicalArea = Infinity
   const consider = (own: Int32Array, filled: Int32Array, outline: Outline, depth: number) => {
     if (depth < 2) {
-      const together = !cardShapedOutline(outline) || filled.length > typicalArea * 1.6 || blobs.length === 1
+      const together = !cardShapedOutline(outline) || filled.length > typicalArea * MERGED_CARDS || blobs.length === 1
       const parts = together ? splitAtSeams(own) : null
       if (parts) {
         for (const part of parts) consider(part, part, outlineOf({ pixels: part }, width, height), depth + 1)
@@ -938,7 +949,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   // a landscape 10 : 7): its size gives it away.
   cardAreas.forEach((area, i) => {
     const card = cards[i]
-    if (card && wholeAreas.length > 1 && area > typicalCard * 1.6) card.irregular = true
+    if (card && wholeAreas.length > 1 && area > typicalCard * MERGED_CARDS) card.irregular = true
   })
   for (const candidate of misshapen) {
     const { outline } = candidate
