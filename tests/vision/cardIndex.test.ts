@@ -115,6 +115,14 @@ describe('index letters of other decks', () => {
     for (const letter of [letterH, letterV]) expect(rankOf(findCornerIndex(drawnCard(letter, suitBelow)))?.confidence).toBeLessThan(0.5)
   })
 
+  it('reads the rank of a jumbo index (wide-index decks), 0.17 of the card tall, not the suit under it', () => {
+    // A 7 49 px tall on the 280 px card: its bar and its stroke, and the suit below it.
+    const seven = (x: number, y: number) => block(14, 12, 44, 18)(x, y) || stroke(43, 16, 24, 60, 7)(x, y)
+    const index = findCornerIndex(drawnCard(seven, block(18, 68, 38, 90)))
+    expect(index?.rank.box.minY).toBe(12)
+    expect(rankOf(index)?.rank).toBe('7')
+  })
+
   it('keeps the frame drawn round the picture, and the large pip beside the letter, out of the rank', () => {
     // German face cards: a hairline frame passes just above the index and on past it, and a
     // large pip as tall as the letter sits right beside it; joined, they read as a wide K.

@@ -259,11 +259,12 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
   // Blobs on the region's top or left edge are the table showing past the card's round corner.
   const blobs = components.filter((c) => c.minX > 0 && c.minY > 0 && c.area >= 6)
   // Index glyphs are small and lie wholly inside the region; a face card's picture frame, or a
-  // large pip running into it, reaches past the region or is far taller than print.
+  // large pip running into it, reaches past the region or is far taller than print. A jumbo
+  // (wide) index prints its rank up to about 0.18 of the card's height: taller than that is no print.
   const glyphs = blobs.filter(
     (c) =>
       c.maxY - c.minY + 1 >= minimumHeight &&
-      c.maxY - c.minY + 1 <= CARD_HEIGHT * 0.16 &&
+      c.maxY - c.minY + 1 <= CARD_HEIGHT * 0.2 &&
       c.maxX - c.minX + 1 <= CARD_WIDTH * 0.2 &&
       c.maxX < REGION_WIDTH - 1 &&
       c.maxY < REGION_HEIGHT - 1 &&
