@@ -5,29 +5,14 @@
 // read surely; an unsure face of a nearer or farther die's size still is.
 import { describe, expect, it } from 'vitest'
 import { readDice, withoutDwarfFaces } from '../../vision/dice.ts'
-import type { Face } from '../../vision/dice/faces.ts'
 import type { Rgb } from '../../vision/raster.ts'
-import { draw, pip, type Look } from './diceScenes.ts'
+import { draw, twoFace, type Look } from './diceScenes.ts'
 
 const SPECKS = [
   { x: 611, y: 421 },
   { x: 629, y: 439 },
 ]
 const table = (x: number, y: number): Rgb => (SPECKS.some((s) => Math.hypot(x - s.x, y - s.y) < 4) ? [60, 55, 50] : [150, 140, 125])
-
-/** A two on a grid of `step` at (x, y), with its confidence; its side as faces.ts reckons it for pips of radius 3. */
-function two(x: number, y: number, step: number, confidence: number): Face {
-  return {
-    pips: [pip(x - step, y - step), pip(x + step, y + step)],
-    value: 2,
-    centre: { x, y },
-    u: { x: step, y: 0 },
-    v: { x: 0, y: step },
-    side: 4.2 * step,
-    confidence,
-    doubts: [],
-  }
-}
 
 describe('a face far smaller than the roll’s dice', { timeout: 60_000 }, () => {
   it('reports no die at two specks a few pixels apart, and reads the roll’s dice surely', () => {
@@ -45,10 +30,10 @@ describe('a face far smaller than the roll’s dice', { timeout: 60_000 }, () =>
   })
 
   it('keeps an unsure face of a little over half the roll’s side, and a sure face of any size', () => {
-    const roll = [two(100, 100, 30, 1), two(300, 100, 30, 1)]
-    const farther = two(500, 100, 17, 0.5)
-    const sureSmall = two(700, 100, 10, 1)
-    const speck = two(900, 100, 10, 0.5)
+    const roll = [twoFace(100, 100, 30, 1), twoFace(300, 100, 30, 1)]
+    const farther = twoFace(500, 100, 17, 0.5)
+    const sureSmall = twoFace(700, 100, 10, 1)
+    const speck = twoFace(900, 100, 10, 0.5)
     expect(withoutDwarfFaces([...roll, farther, sureSmall, speck])).toEqual([...roll, farther, sureSmall])
   })
 })

@@ -2,6 +2,7 @@
 // or given table, each pixel the mean of 2×2 samples with a little sensor noise.
 import { createRgbaImage, type Rgb, type RgbaImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
+import type { Face } from '../../vision/dice/faces.ts'
 import type { Pip } from '../../vision/dice/pips.ts'
 
 /** Where each value's pips sit, in steps from the face's centre. */
@@ -121,3 +122,20 @@ export const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
   polarity: -1,
   ...more,
 })
+
+/**
+ * A two as faces.ts reports it: two pips on the diagonal of a grid of `step` at (x, y), with its
+ * confidence and its side, `sideSteps` steps (faces.ts reckons 4.2 for pips of radius 3).
+ */
+export function twoFace(x: number, y: number, step: number, confidence = 1, sideSteps = 4.2): Face {
+  return {
+    pips: [pip(x - step, y - step), pip(x + step, y + step)],
+    value: 2,
+    centre: { x, y },
+    u: { x: step, y: 0 },
+    v: { x: 0, y: step },
+    side: sideSteps * step,
+    confidence,
+    doubts: [],
+  }
+}

@@ -4,21 +4,10 @@
 import { describe, expect, it } from 'vitest'
 import { withoutTwins } from '../../vision/dice.ts'
 import type { Face } from '../../vision/dice/faces.ts'
-import { pip } from './diceScenes.ts'
+import { twoFace } from './diceScenes.ts'
 
-/** A two on a grid of `step` at (x, y), with its side and confidence. */
-function two(x: number, y: number, step: number, confidence = 1): Face {
-  return {
-    pips: [pip(x - step, y - step), pip(x + step, y + step)],
-    value: 2,
-    centre: { x, y },
-    u: { x: step, y: 0 },
-    v: { x: 0, y: step },
-    side: 3.5 * step,
-    confidence,
-    doubts: [],
-  }
-}
+/** A two whose side is 3.5 steps, as these faces were first made. */
+const two = (x: number, y: number, step: number, confidence = 1): Face => twoFace(x, y, step, confidence, 3.5)
 
 describe('one die found twice', () => {
   it('keeps the stronger of two faces at one place, even of different sizes', () => {
