@@ -11,7 +11,7 @@ import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius,
 import { FOUR_OF_A_SIX, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
-import { SHORT_TWO_DOUBT, doubtPartFaces } from './dice/partFaces.ts'
+import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
 import { BODY_AGREES, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
@@ -175,6 +175,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = withoutDwarfFaces(faces)
+  faces = joinPartFaces(faces)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
   askSixesOfFours(faces)

@@ -117,6 +117,12 @@ export function fitLayout(pips: readonly Pip[]): Fit | null {
   return best
 }
 
+/** A face's side, from its pips' size and, for a layout, its grid's step. */
+export function faceSide(fit: Fit, radius: number): number {
+  const step = Math.max(norm(fit.u), norm(fit.v))
+  return fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
+}
+
 /** Whether the grid is shaped like a die's face: a squarish step, sides not too skewed, pips of a fitting size. */
 export function plausibleGrid(fit: Fit, radius: number): string | null {
   if (fit.value === 1) return null
@@ -584,8 +590,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
       Object.assign(fit, six)
     }
   }
-  const step = Math.max(norm(fit.u), norm(fit.v))
-  const side = fit.value === 1 ? 10.5 * radius : 0.5 * (10.5 * radius) + 0.5 * (4.2 * step)
+  const side = faceSide(fit, radius)
   return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts, ...(faceWidth === undefined ? {} : { faceWidth }) }
 }
 

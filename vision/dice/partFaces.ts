@@ -4,7 +4,7 @@
 // out (a shade lighter on a marbled face) is a one. The other dice of the roll, and the pips
 // left over, say when that may have happened; the face is then asked about.
 import { median, type Point } from '../raster.ts'
-import type { Face } from './faces.ts'
+import { faceSide, fitLayout, mean, plausibleGrid, type Face } from './faces.ts'
 import { alikePips, type Pip } from './pips.ts'
 
 /** Faces at or above this confidence count as the roll's evidence (dice.ts's UNCERTAIN_DIE_BELOW). */
@@ -60,3 +60,70 @@ function secondPip(one: Face, pip: Pip, inFaces: ReadonlySet<Pip>): boolean {
 const GLINTED_PIP = [1.2, 2] as const
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
+
+/**
+ * One die read as two or three unsure pieces: the pip finder's groups stop where a glint or a
+ * streak crosses the face, and each piece is read as a smaller face of its own (a four as a two
+ * and a one, a five as a three and a two). Pieces whose faces overlap or touch (centres within
+ * half their sides added) are joined when their pips together fit one layout closely on a
+ * square grid, of pips of one kind, making a face no larger than ONE_FACE of the side the roll's
+ * sure layouts measure (in a roll of ones, its sure ones), its pips less than ONE_FACE_SPAN of
+ * that side apart: two dice side by side, read as a one each, have their pips a side or more
+ * apart, and those two pips would make a two larger than any die of the roll.
+ * The joined face stays asked about. With no sure face to measure the roll by, nothing is joined.
+ */
+export function joinPartFaces(faces: readonly Face[]): Face[] {
+  const sure = faces.filter((f) => f.confidence >= SURE)
+  const layouts = sure.filter((f) => f.pips.length >= 2)
+  // A roll of ones: its sure ones measure the dice, when two or more agree to be the roll.
+  const sides = (layouts.length > 0 ? layouts : sure.length >= 2 ? sure : []).map((f) => f.side)
+  if (sides.length === 0) return [...faces]
+  const rollSide = median(sides)
+  const touch = (a: Face, b: Face) => distance(a.centre, b.centre) <= 0.5 * (a.side + b.side)
+  const pieces = faces.filter((f) => f.confidence < SURE)
+  const joined = new Map<Face, Face>()
+  const used = new Set<Face>()
+  for (const first of pieces) {
+    if (used.has(first)) continue
+    // The pieces touching the first, and those touching them.
+    const group = [first]
+    for (let i = 0; i < group.length; i++)
+      for (const other of pieces) if (!group.includes(other) && !used.has(other) && touch(group[i]!, other)) group.push(other)
+    if (group.length < 2 || group.length > 3) continue
+    const face = joinedFace(group, rollSide)
+    if (!face) continue
+    for (const piece of group) used.add(piece)
+    joined.set(first, face)
+  }
+  return faces.flatMap((face) => (joined.has(face) ? [joined.get(face)!] : used.has(face) ? [] : [face]))
+}
+
+function joinedFace(group: readonly Face[], rollSide: number): Face | null {
+  const pips = group.flatMap((piece) => piece.pips)
+  if (pips.length > 6 || pips.some((pip) => pip.polarity !== pips[0]!.polarity || !alikePips(pip, pips[0]!))) return null
+  // A face's corner pips lie some 0.7 of its side apart; two dice's middle pips, a side or more.
+  if (pips.some((a) => pips.some((b) => distance(a, b) >= ONE_FACE_SPAN * rollSide))) return null
+  const fit = fitLayout(pips)
+  const radius = mean(pips.map((pip) => pip.radius))
+  if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, radius) !== null) return null
+  const side = faceSide(fit, radius)
+  if (side > ONE_FACE * rollSide) return null
+  return {
+    pips,
+    value: fit.value,
+    centre: fit.centre,
+    u: fit.u,
+    v: fit.v,
+    side,
+    confidence: Math.min(...group.map((piece) => piece.confidence)),
+    doubts: [`${JOINED}: ${group.map((piece) => piece.value).join(' and ')}`],
+  }
+}
+
+export const JOINED = 'pieces of one face joined'
+/** The pieces' pips must fit their joined layout as closely as a face's own pips before any doubt. */
+const JOINED_RESIDUAL = 0.15
+/** The joined pips lie less than this share of the roll's side apart: within one face, not across two dice. */
+const ONE_FACE_SPAN = 0.85
+/** A joined face no larger than this share of the roll's sure layouts' side (nearer dice measure a little larger). */
+const ONE_FACE = 1.2

@@ -1,0 +1,56 @@
+// @vitest-environment node
+// Issue 10: one die read as two or three unsure pieces (a glint across a two leaves two ones, a
+// streak across a three three ones) is joined into one face when the pieces touch and their pips
+// together make one layout of the roll's size (vision/dice/partFaces.ts joinPartFaces); two dice
+// side by side, each read as an unsure one, stay two dice.
+import { describe, expect, it } from 'vitest'
+import { joinPartFaces, JOINED } from '../../vision/dice/partFaces.ts'
+import type { Face } from '../../vision/dice/faces.ts'
+import type { Pip } from '../../vision/dice/pips.ts'
+import { pip } from './diceScenes.ts'
+
+/** A face of `pips` on a grid of `step` at their middle, its side as faces.ts reckons it for pips of radius 3. */
+function face(pips: Pip[], step: number, confidence: number): Face {
+  const centre = { x: pips.reduce((s, p) => s + p.x, 0) / pips.length, y: pips.reduce((s, p) => s + p.y, 0) / pips.length }
+  const side = pips.length === 1 ? 10.5 * 3 : 0.5 * (10.5 * 3) + 0.5 * (4.2 * step)
+  return { pips, value: pips.length, centre, u: { x: step, y: 0 }, v: { x: 0, y: step }, side, confidence, doubts: [] }
+}
+
+const four = (x: number, y: number) => face([pip(x - 8, y - 8), pip(x + 8, y - 8), pip(x - 8, y + 8), pip(x + 8, y + 8)], 8, 1)
+const one = (x: number, y: number, confidence = 0.25) => face([pip(x, y)], 7.8, confidence)
+
+describe('one die read as pieces', () => {
+  it('joins two unsure ones on a two’s diagonal into one two, still asked', () => {
+    const roll = [four(100, 100), four(200, 100)]
+    const joined = joinPartFaces([...roll, one(292, 92), one(308, 108, 0.3)])
+    expect(joined.slice(0, 2)).toEqual(roll)
+    expect(joined).toHaveLength(3)
+    expect(joined[2]).toMatchObject({ value: 2, centre: { x: 300, y: 100 }, confidence: 0.25, doubts: [`${JOINED}: 1 and 1`] })
+  })
+
+  it('joins three unsure ones in a diagonal row into a three, in a roll of ones', () => {
+    const roll = [one(100, 100, 1), one(200, 100, 1)]
+    const joined = joinPartFaces([...roll, one(292, 92), one(300, 100), one(308, 108)])
+    expect(joined.map((f) => f.value)).toEqual([1, 1, 3])
+    expect(joined[2]!.confidence).toBeLessThan(0.7)
+  })
+
+  it('keeps apart two unsure ones a side apart: two dice side by side', () => {
+    const pieces = [one(300, 100), one(331, 100)]
+    expect(joinPartFaces([four(100, 100), four(200, 100), ...pieces])).toHaveLength(4)
+  })
+
+  it('joins nothing with no sure face to measure the roll by, and never a sure face', () => {
+    const pieces = [one(292, 92), one(308, 108)]
+    expect(joinPartFaces(pieces)).toEqual(pieces)
+    const sure = [one(292, 92, 1), one(308, 108)]
+    expect(joinPartFaces([four(100, 100), ...sure])).toHaveLength(3)
+  })
+
+  it('keeps apart pieces whose pips together fit no layout, or are of two kinds', () => {
+    const roll = [four(100, 100), four(200, 100)]
+    // An L of three pips is no three.
+    expect(joinPartFaces([...roll, face([pip(292, 92), pip(308, 92)], 5.7, 0.3), one(308, 108)])).toHaveLength(4)
+    expect(joinPartFaces([...roll, one(292, 92), face([pip(308, 108, { polarity: 1 })], 7.8, 0.25)])).toHaveLength(4)
+  })
+})
