@@ -23,6 +23,16 @@ const onGrid = (shape: SuitShape) => ({
   aspect: 0.95,
 })
 
+/** The suit a six of `shape` is read as, in its corner and in its pips, on cards 120 and 200 px wide. */
+function readsSixAs(shape: SuitShape, suit: 'C' | 'S') {
+  for (const width of [120, 200]) {
+    const [card] = findCards(sixOf(shape, width))
+    const index = findCornerIndex(card!.image)
+    expect(classifySuit(index!.suit!, index!.suitRedness).suit).toBe(suit)
+    expect(readMiddle(card!.image).pips?.suit.suit).toBe(suit)
+  }
+}
+
 describe('telling clubs from spades by their outline', () => {
   it('finds the notches under a tall-leaved club’s top leaf, and none under a spade’s point, however its sides run', () => {
     expect(clubNotch(onGrid(tallLeafClub).ink)).toBeGreaterThan(1.5)
@@ -33,21 +43,11 @@ describe('telling clubs from spades by their outline', () => {
 
   it('reads a club whose top leaf runs straight down to its side leaves as a club, though the fixtures’ fonts find it more spade-like', () => {
     expect(classifySuit(onGrid(tallLeafClub), 0).suit).toBe('C')
-    for (const width of [120, 200]) {
-      const [card] = findCards(sixOf(tallLeafClub, width))
-      const index = findCornerIndex(card!.image)
-      expect(classifySuit(index!.suit!, index!.suitRedness).suit).toBe('C')
-      expect(readMiddle(card!.image).pips?.suit.suit).toBe('C')
-    }
+    readsSixAs(tallLeafClub, 'C')
   })
 
   it('still reads spades as spades, in the corner and in the pips', () => {
     expect(classifySuit(onGrid(shoulderedSpade), 0).suit).toBe('S')
-    for (const width of [120, 200]) {
-      const [card] = findCards(sixOf(broadSpade, width))
-      const index = findCornerIndex(card!.image)
-      expect(classifySuit(index!.suit!, index!.suitRedness).suit).toBe('S')
-      expect(readMiddle(card!.image).pips?.suit.suit).toBe('S')
-    }
+    readsSixAs(broadSpade, 'S')
   })
 })

@@ -267,17 +267,32 @@ function localFrame(pixels: Int32Array, width: number) {
   }
   const w = maxX - minX + 3
   const h = maxY - minY + 3
-  const local = new Int32Array(pixels.length)
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i]!
+  // A photo's pixel in the frame, inside its one-pixel border.
+  const toLocal = (p: number) => {
     const x = p % width
-    local[i] = ((p - x) / width - minY + 1) * w + (x - minX + 1)
+    return ((p - x) / width - minY + 1) * w + (x - minX + 1)
   }
+  const local = pixels.map(toLocal)
   const toGlobal = (q: number) => {
     const x = q % w
     return ((q - x) / w - 1 + minY) * width + (x - 1 + minX)
   }
-  return { w, h, local, toGlobal, minX, minY }
+  return { w, h, local, toLocal, toGlobal, minX, minY }
+}
+
+/**
+ * A blob (`own`, and `local`: its pixels in its frame, localFrame's) cut along a mask over that
+ * frame: the blob's pixels of each 4-connected piece of `kept` of at least `least` pixels, in
+ * the blob's order, with the piece's holes filled.
+ */
+function piecesAlong(kept: Uint8Array, w: number, h: number, own: Int32Array, local: Int32Array, width: number, least: number): Int32Array[] {
+  const pieces = connectedComponents(kept, w, h, 4)
+  const large = pieces.components.filter((c) => c.area >= least)
+  // Each piece's pixels gathered in one pass over the blob (local[i] is own[i] in the frame).
+  const members: (number[] | undefined)[] = []
+  for (const c of large) members[c.label] = []
+  for (let i = 0; i < local.length; i++) members[pieces.labels[local[i]!]!]?.push(own[i]!)
+  return large.map((c) => fillHoles(Int32Array.from(members[c.label]!), width))
 }
 
 /**
@@ -725,13 +740,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       const around = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]!
       if (!(paper.data[p]! < around - seamDepth)) kept[local[i]!] = 1
     }
-    const pieces = connectedComponents(kept, w, h, 4)
-    const large = pieces.components.filter((c) => c.area >= least)
-    // Each piece's pixels, in the blob's order, gathered in one pass over the blob (local[i] is own[i] in the frame).
-    const members: (number[] | undefined)[] = []
-    for (const c of large) members[c.label] = []
-    for (let i = 0; i < local.length; i++) members[pieces.labels[local[i]!]!]?.push(own[i]!)
-    return large.map((c) => fillHoles(Int32Array.from(members[c.label]!), width))
+    return piecesAlong(kept, w, h, own, local, width, least)
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
@@ -783,28 +792,17 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     // Shading across one card's paper parts it far less than paper from pale cloth or from paper in shade.
     const gap = brighterSum / Math.max(1, brighterCount) - dullerSum / Math.max(1, values.length - brighterCount)
     if (gap < PALE_GAP * contrast) return null
-    const { w, h, local, minX, minY } = localFrame(own, width)
+    const { w, h, local, toLocal } = localFrame(own, width)
     const cards: Int32Array[] = []
     // The brighter cards' blurred rims fall below the level and would ring them in the duller class.
     let nearBrighterCards: Uint8Array = new Uint8Array(w * h)
     for (const brighter of [true, false]) {
       const side = new Uint8Array(w * h)
       for (let i = 0; i < local.length; i++) if (values[i]! > ownLevel === brighter && !nearBrighterCards[local[i]!]) side[local[i]!] = 1
-      const pieces = connectedComponents(side, w, h, 4)
-      const members: (number[] | undefined)[] = []
-      for (const c of pieces.components) if (c.area >= minimumArea) members[c.label] = []
-      for (let i = 0; i < local.length; i++) members[pieces.labels[local[i]!]!]?.push(own[i]!)
-      for (const piece of members) {
-        if (!piece) continue
-        const filled = fillHoles(Int32Array.from(piece), width)
-        if (cardShapedOutline(outlineOf({ pixels: filled }, width, height)) && edgeSharpness(filled, paper, scratch) >= PAPER_ALL_ROUND) cards.push(filled)
-      }
+      for (const piece of piecesAlong(side, w, h, own, local, width, minimumArea))
+        if (cardShapedOutline(outlineOf({ pixels: piece }, width, height)) && edgeSharpness(piece, paper, scratch) >= PAPER_ALL_ROUND) cards.push(piece)
       if (!brighter) continue
-      for (const card of cards)
-        for (let i = 0; i < card.length; i++) {
-          const x = card[i]! % width
-          nearBrighterCards[((card[i]! - x) / width - minY + 1) * w + x - minX + 1] = 1
-        }
+      for (const card of cards) for (let i = 0; i < card.length; i++) nearBrighterCards[toLocal(card[i]!)] = 1
       for (let k = 0; k < RIM_REACH; k++) nearBrighterCards = morphology(nearBrighterCards, w, h, 1)
     }
     return cards.length > 0 ? cards : null

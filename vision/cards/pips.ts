@@ -92,6 +92,10 @@ function middlePrint(card: RgbaImage) {
 
 /** A framed picture spans at least this share of the card's width and of its height in one piece of print. */
 const PICTURE = { width: 0.5, height: 0.4 }
+/** Whether a box of print is wider or taller than any pip. */
+const largerThanAPip = (card: RgbaImage, box: Box) => widthOf(box) > PIP_MAX_WIDTH * (card.width / GROW) || heightOf(box) > PIP_MAX_HEIGHT * (card.height / GROW)
+/** Whether a box (of print, or a frame's) spans the card's middle as a picture does. */
+const spansPicture = (card: RgbaImage, box: Box) => widthOf(box) > PICTURE.width * (card.width / GROW) && heightOf(box) > PICTURE.height * (card.height / GROW)
 /**
  * A frame's line is at most this share of the card's width thick: all but FRAME_INSIDE of a
  * line's print lies that close to its own box's edges (a ring, a stroke, an L where the line
@@ -136,17 +140,15 @@ function printInside(c: Component, box: Box, labels: Int32Array, width: number, 
  * the middle as a picture would. Null where the middle has no such frame.
  */
 function pipFrame(card: RgbaImage, { labels, middle }: Pick<ReturnType<typeof middlePrint>, 'labels' | 'middle'>) {
-  const cardWidth = card.width / GROW
-  const cardHeight = card.height / GROW
-  const line = Math.max(1, Math.round(FRAME_LINE * cardWidth))
+  const line = Math.max(1, Math.round(FRAME_LINE * (card.width / GROW)))
   const thin = (c: Component, box: Box) => printInside(c, box, labels, card.width, line) <= FRAME_INSIDE * c.area
-  const pieces = middle.filter((c) => (widthOf(c) > PIP_MAX_WIDTH * cardWidth || heightOf(c) > PIP_MAX_HEIGHT * cardHeight) && thin(c, c))
+  const pieces = middle.filter((c) => largerThanAPip(card, c) && thin(c, c))
   if (pieces.length === 0) return null
   const drawn = boxOf(pieces)
   if (!pieces.every((c) => thin(c, drawn))) return null
   const { width, height } = card
   const box = boxOf([drawn, { minX: width - 1 - drawn.maxX, maxX: width - 1 - drawn.minX, minY: height - 1 - drawn.maxY, maxY: height - 1 - drawn.minY }])
-  if (widthOf(box) <= PICTURE.width * cardWidth || heightOf(box) <= PICTURE.height * cardHeight) return null
+  if (!spansPicture(card, box)) return null
   const from = cardPoint(card, box.minX, box.minY)
   const to = cardPoint(card, box.maxX, box.maxY)
   return { pieces, within: { u0: from.u, v0: from.v, u1: to.u, v1: to.v } }
@@ -161,8 +163,7 @@ function pipFrame(card: RgbaImage, { labels, middle }: Pick<ReturnType<typeof mi
  */
 export function readMiddle(card: RgbaImage): MiddleReading {
   const print = middlePrint(card)
-  const spansPicture = (c: Component) => widthOf(c) > PICTURE.width * (card.width / GROW) && heightOf(c) > PICTURE.height * (card.height / GROW)
-  const picture = print.middle.some(spansPicture)
+  const picture = print.middle.some((c) => spansPicture(card, c))
   if (print.covered) return { pips: null, picture }
   const frame = pipFrame(card, print)
   const pips = frame ? readPips(card, { ...print, middle: print.middle.filter((c) => !frame.pieces.includes(c)) }, frame.within) : picture ? null : readPips(card, print, WHOLE_CARD)
@@ -174,7 +175,7 @@ function readPips(card: RgbaImage, { gray, paper, labels, middle, face }: Return
   const cardWidth = width / GROW
   const cardHeight = height / GROW
   const inkArea = middle.reduce((sum, c) => sum + c.area, 0)
-  if (middle.some((c) => widthOf(c) > PIP_MAX_WIDTH * cardWidth || heightOf(c) > PIP_MAX_HEIGHT * cardHeight)) return null
+  if (middle.some((c) => largerThanAPip(card, c))) return null
   // The pips are the largest print there, all of one size: measured against the largest, not
   // against a fixed size, so a narrow diamond counts as surely as a broad club.
   const largest = middle.reduce((a, b) => (b.area > a.area ? b : a), middle[0]!)

@@ -479,11 +479,7 @@ function dedupe(pips: Pip[]): Pip[] {
  */
 function ringTones(gray: GrayImage, pixels: readonly number[], level: number, polarity: 1 | -1) {
   if (pixels.length < 8) return null
-  // The ring's levels in a typed array, which sorts by value natively: sorted by a comparator,
-  // they cost a close-up on a speckled table as much as all the rest of its pips' checks.
-  const ring = new Float32Array(pixels.length)
-  for (let k = 0; k < ring.length; k++) ring[k] = gray.data[pixels[k]!]!
-  ring.sort()
+  const ring = sortedLevels(gray, pixels)
   const face = ring[ring.length >> 1]!
   const contrast = polarity * (face - level)
   if (contrast < MIN_CONTRAST) return null
@@ -498,6 +494,16 @@ function ringTones(gray: GrayImage, pixels: readonly number[], level: number, po
 }
 
 /**
+ * The levels of a ring's pixels, sorted, in a typed array, which sorts by value natively: sorted
+ * by a comparator, they cost a close-up on a speckled table as much as all the rest of its pips' checks.
+ */
+function sortedLevels(gray: GrayImage, pixels: readonly number[]): Float32Array {
+  const levels = new Float32Array(pixels.length)
+  for (let k = 0; k < levels.length; k++) levels[k] = gray.data[pixels[k]!]!
+  return levels.sort()
+}
+
+/**
  * The ring of a pip close to its face's edge, without the part past that edge. Large pips seen
  * close up lie two of their radii or less from the edge, and the ring reaches past it onto the
  * die's side or the table, as dark as the pip. A face is convex: on the way from the pip to
@@ -507,7 +513,7 @@ function ringTones(gray: GrayImage, pixels: readonly number[], level: number, po
  */
 function onTheFace(gray: GrayImage, pixels: readonly number[], cx: number, cy: number, radius: number, level: number, polarity: 1 | -1): number[] {
   const { width, height } = gray
-  const tones = pixels.map((p) => gray.data[p]!).sort((a, b) => a - b)
+  const tones = sortedLevels(gray, pixels)
   const face = tones[tones.length >> 1]!
   const contrast = polarity * (face - level)
   if (contrast <= 0) return []
