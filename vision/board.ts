@@ -34,6 +34,7 @@ import {
   sideShows,
   sideShowsOnlyBoard,
   shortestSideSeen,
+  sideOfTokenShowsOnlyBoard,
   stoneDistance,
   topLikeAStone,
   type CellSample,
@@ -595,7 +596,9 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   if (!trusted(check)) for (const c of cells) ask(c.cell, 'corners')
   for (const cell of cellsAFartherStoneMayReach(samples, cells, prototypes)) ask(cell, 'hidden')
   const showBoardOnly = new Set(samples.filter((sample, i) => sideShowsOnlyBoard(sample, sides[i]!)).map((sample) => sample.cell))
-  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling, showBoardOnly)) ask(cell, 'leaning')
+  const tallerSideShowsBoard = sideOfTokenShowsOnlyBoard(image, corners)
+  const showsBoardOnly = (cell: Cell, height: number) => showBoardOnly.has(cell) || tallerSideShowsBoard(cell, height)
+  for (const cell of cellsAStoneMayLeanInto(image, corners, cells, sampling, showsBoardOnly)) ask(cell, 'leaning')
   const position: Position = {
     red: cells.filter((c) => c.state === 'red').map((c) => c.cell),
     blue: cells.filter((c) => c.state === 'blue').map((c) => c.cell),
@@ -852,9 +855,9 @@ const LEAN_WITHIN_CELL = 0.25
  * the estimated height would show its top, and a taller token in the cell nearer the player
  * shows its top farther. A stone read in a cell may then stand in that nearer cell; both
  * are asked about when the nearer cell reads empty or the same colour — the reading alone
- * cannot tell a top from a base there — unless the nearer cell is among `showBoardOnly`: where
- * a token standing in it would show the lower half of its side (there whatever its height), the
- * board shows, however the corners or the height may have put that side, so no token stands there.
+ * cannot tell a top from a base there — unless `showsBoardOnly` says of the nearer cell that
+ * where a token as tall as that standing in it would show its side, the board shows, however
+ * the corners may have put that side, so no such token stands there.
  *
  * With fewer tops than it takes to trust the height, the tokens may be shorter too (one top's
  * patch run on into print of its colour behind it): a shorter stone whose top is seen where the
@@ -868,7 +871,7 @@ export function cellsAStoneMayLeanInto(
   corners: FieldCorners,
   cells: CellReading[],
   sampling: CellSampling,
-  showBoardOnly: ReadonlySet<Cell> = new Set(),
+  showsBoardOnly: (cell: Cell, height: number) => boolean = () => false,
 ): Cell[] {
   let camera
   try {
@@ -890,7 +893,7 @@ export function cellsAStoneMayLeanInto(
     const taller = leanAt(camera, u, v, sampling.height + doubt)
     const lean = { x: taller.x - estimated.x, y: taller.y - estimated.y }
     const base = Math.hypot(lean.x, lean.y) < LEAN_WITHIN_CELL ? null : cellAt(u - lean.x, v - lean.y)
-    if (base && base !== reading.cell && !showBoardOnly.has(base)) {
+    if (base && base !== reading.cell && !showsBoardOnly(base, sampling.height + doubt)) {
       const baseState = stateOf.get(base)
       if (baseState === 'empty' || baseState === reading.state) asked.push(reading.cell, base)
     }

@@ -351,8 +351,20 @@ function estimateHeight(camera: BoardCamera, tops: Point[]): number {
   return best
 }
 
-/** Samples every cell of rows 1–12 where a stone's top would be, row by row from row 1. */
-export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSampling {
+/** The photo seen as the field: where field points land, and the printed board's colour at each. */
+interface FieldView {
+  toPhoto: Homography
+  toField: Homography
+  flat: (u: number, v: number) => Point
+  camera: BoardCamera | null
+  read: (p: Point) => Lab
+  /** The printed board's colour by cell (rows from 0, columns from a). */
+  board: Lab[][]
+  /** The printed board's colour at a field point: its cell's, the frame's, or the table's beyond the far edge. */
+  boardAt: (u: number, v: number) => Lab
+}
+
+function viewField(image: RgbaImage, corners: Corners): FieldView {
   const toPhoto = homographyFromPoints(rectangle(COLUMNS, ROWS), corners)
   const toField = homographyFromPoints(corners, rectangle(COLUMNS, ROWS))
   const flat = (u: number, v: number) => applyHomography(toPhoto, u, v)
@@ -362,7 +374,6 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
   } catch {
     camera = null
   }
-  const project = camera ? camera.project : (u: number, v: number) => flat(u, v)
   const read = labReader(image)
   const board = boardColours(read, flat)
   const frame = frameColour(read, flat)
@@ -389,7 +400,13 @@ export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSam
     if (row === 0 && (col < 2 || col > 5)) return frame
     return board[row]![col]!
   }
+  return { toPhoto, toField, flat, camera, read, board, boardAt }
+}
 
+/** Samples every cell of rows 1–12 where a stone's top would be, row by row from row 1. */
+export function sampleCellsAsTokens(image: RgbaImage, corners: Corners): CellSampling {
+  const { toPhoto, toField, flat, camera, read, board, boardAt } = viewField(image, corners)
+  const project = camera ? camera.project : (u: number, v: number) => flat(u, v)
   let height = 0
   let measured = 0
   if (camera) {
@@ -483,6 +500,7 @@ function sideOf(
   u: number,
   v: number,
   height: number,
+  scan: SideScan = WHOLE_SIDE,
 ): TokenSide | null {
   const lean = leanAt(camera, u, v, height)
   const length = Math.hypot(lean.x, lean.y)
@@ -500,14 +518,20 @@ function sideOf(
       colours.push(sampleBilinear(image, p.x, p.y))
       boards.push(boardAt(seen.x, seen.y))
     }
-    runs.push({ base: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, 0), top: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, height) })
+    runs.push({ base: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, 0), top: camera.project(u + SIDE_RADIUS * du, v + SIDE_RADIUS * dv, scan.share * height) })
   }
   const colour = rgbToLab(...medianColour(colours))
   const board = medianColour(boards)
   const middle = runs[(runs.length - 1) / 2]!
   const pixels = Math.hypot(middle.top.x - middle.base.x, middle.top.y - middle.base.y)
-  const farthest = deltaE(colour, board) < SIDE_SHOWS_NONE ? farthestStretch(image, toField, toPhoto, boardAt, runs, pixels) : Infinity
+  const farthest = deltaE(colour, board) < SIDE_SHOWS_NONE ? farthestStretch(image, toField, toPhoto, boardAt, runs, pixels, scan.below) : Infinity
   return { colour, board, pixels, farthest }
+}
+
+/** How much of a side `farthestStretch` reads: a share of it from its base up, and how far (pixels) below its base it starts. */
+interface SideScan {
+  share: number
+  below: number
 }
 
 /** The directions round the cell's centre (radians from the front, facing the camera) a side is read in. */
@@ -520,12 +544,13 @@ const SIDE_ANGLES = [-0.6, -0.3, 0, 0.3, 0.6]
  */
 const SIDE_SLACK_ABOVE = 2
 const SIDE_SLACK_BELOW = 2
+const WHOLE_SIDE: SideScan = { share: 1, below: SIDE_SLACK_BELOW }
 /** A point seen this near (pixels) a cell's border may show its printed line, the board's too when the cell is empty. */
 const BORDER_PIXELS = 1.5
 
 /**
  * The farthest any stretch of a side reads from the board, stretch by stretch a pixel apart
- * along the whole side, from `SIDE_SLACK_BELOW` below its base to `SIDE_SLACK_ABOVE` above its
+ * along the side's runs, from `below` pixels below its base to `SIDE_SLACK_ABOVE` above their
  * top, each stretch two pixels long and as wide as the side is read: a side the corners put a
  * little off, or a shorter token's whole side (a height misjudged from one top, whose patch
  * ran on into print of its colour), is met by one of them. Points on a cell's border are left
@@ -538,6 +563,7 @@ function farthestStretch(
   boardAt: (u: number, v: number) => Lab,
   runs: { base: Point; top: Point }[],
   pixels: number,
+  below: number,
 ): number {
   const onBorder = (p: Point, seen: Point) => {
     for (const border of [
@@ -547,7 +573,7 @@ function farthestStretch(
       if (Math.hypot(border.x - p.x, border.y - p.y) < BORDER_PIXELS) return true
     return false
   }
-  const steps = Math.ceil(pixels + SIDE_SLACK_BELOW + SIDE_SLACK_ABOVE)
+  const steps = Math.ceil(pixels + below + SIDE_SLACK_ABOVE)
   let farthest = 0
   let previous: { colours: Rgb[]; boards: Lab[] } = { colours: [], boards: [] }
   for (let step = 0; step <= steps; step++) {
@@ -555,7 +581,7 @@ function farthestStretch(
     for (const { base, top } of runs) {
       const run = Math.hypot(top.x - base.x, top.y - base.y)
       if (run < 1e-6) continue
-      const along = (-SIDE_SLACK_BELOW + (step * (run + SIDE_SLACK_BELOW + SIDE_SLACK_ABOVE)) / steps) / run
+      const along = (-below + (step * (run + below + SIDE_SLACK_ABOVE)) / steps) / run
       const p = { x: base.x + (top.x - base.x) * along, y: base.y + (top.y - base.y) * along }
       const seen = applyHomography(toField, p.x, p.y)
       if (onBorder(p, seen)) continue
@@ -625,6 +651,34 @@ const TOPS_TO_TRUST_SIDES = 1
  */
 export function sideShowsOnlyBoard(sample: CellSample, shows: SideShows): boolean {
   return shows === 'board' && sample.side!.farthest < SIDE_SHOWS_NONE
+}
+
+/**
+ * For a token of a given height standing in a cell: whether its side, all of it (a pixel or
+ * two either way), shows only the board, and is long enough in the photo to be seen. A token
+ * taller than the one measured shows a longer side than the measured height's, too short to
+ * prove anything on low tokens (extra21 board-07, dev board-00 and board-24: sides of 0–2.5 px);
+ * it is that taller token the question of a stone leaning in from a nearer cell is about.
+ */
+/**
+ * A taller token's side is read on its lower half, from its base up: its upper half reaches
+ * where the stone in question is seen behind it (dev board-18: e9's stone over e8), and the lower
+ * half of a side that tall is several pixels long even where the measured tokens' sides are
+ * not. Not below its base: there the front border's printed line blurs (extra21 board-07 e10
+ * read ΔE 18 two pixels below the base, 1–4 along the side).
+ */
+const LOWER_HALF: SideScan = { share: 0.5, below: 0 }
+
+export function sideOfTokenShowsOnlyBoard(image: RgbaImage, corners: Corners): (cell: Cell, height: number) => boolean {
+  let view: FieldView | null = null
+  return (cell, height) => {
+    const { toPhoto, toField, camera, boardAt } = (view ??= viewField(image, corners))
+    if (!camera || height <= 0) return false
+    const u = cell.charCodeAt(0) - 'a'.charCodeAt(0) + 0.5
+    const v = ROWS - Number(cell.slice(1)) - 0.5
+    const side = sideOf(image, camera, toField, toPhoto, boardAt, u, v, height, LOWER_HALF)
+    return side !== null && side.pixels >= SIDE_PIXELS && deltaE(side.colour, side.board) < SIDE_SHOWS_NONE && side.farthest < SIDE_SHOWS_NONE
+  }
 }
 
 /**
