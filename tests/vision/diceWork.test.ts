@@ -7,7 +7,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
 import { findFaces } from '../../vision/dice/faces.ts'
-import { hypot } from '../../vision/raster.ts'
+import { nthLevel, ringAround } from '../../vision/dice/pips.ts'
+import { hypot, type GrayImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
 import { draw, type Look } from './diceScenes.ts'
 
@@ -44,6 +45,39 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
       const longer = Math.max(Math.abs(x), Math.abs(y))
       expect(hypot(x, y)).toBeGreaterThanOrEqual(longer)
       expect(Math.hypot(x, y)).toBeGreaterThanOrEqual(longer)
+    }
+  })
+  it('finds a ring’s middle level by quickselect as sorting its levels would, ties and all', () => {
+    const random = seededRandom(5)
+    for (let k = 0; k < 3000; k++) {
+      const levels = Float32Array.from({ length: 1 + Math.floor(random() * 200) }, () => (k % 2 ? Math.floor(random() * 6) : random() * 255))
+      const n = Math.floor(random() * levels.length)
+      const sorted = Float32Array.from(levels).sort()
+      expect(nthLevel(levels, n)).toBe(sorted[n])
+    }
+  })
+
+  it('measures only the pixels that can lie on a pip’s ring, and takes every one of them in order', () => {
+    const random = seededRandom(9)
+    const gray: GrayImage = { width: 90, height: 70, data: Float32Array.from({ length: 90 * 70 }, (_, p) => p % 251) }
+    for (let k = 0; k < 600; k++) {
+      const radius = 0.8 + random() * 12
+      const inner = 1.6 * radius
+      const outer = Math.max(2.3 * radius, inner + 2)
+      const cx = random() * 100 - 5
+      const cy = random() * 80 - 5
+      const near = random() < 0.3 ? [{ x: cx + (random() - 0.5) * 4 * outer, y: cy + (random() - 0.5) * 4 * outer, radius }] : []
+      // Every pixel of the ring's box, measured one by one.
+      const expected: number[] = []
+      for (let y = Math.max(0, Math.floor(cy - outer)); y <= Math.min(gray.height - 1, Math.ceil(cy + outer)); y++)
+        for (let x = Math.max(0, Math.floor(cx - outer)); x <= Math.min(gray.width - 1, Math.ceil(cx + outer)); x++) {
+          const d = hypot(x - cx, y - cy)
+          if (d < inner || d > outer || near.some((other) => hypot(x - other.x, y - other.y) < 1.5 * other.radius)) continue
+          expected.push(y * gray.width + x)
+        }
+      const ring = ringAround(gray, cx, cy, inner, outer, near)
+      expect(Array.from(ring.pixels)).toEqual(expected)
+      expect(Array.from(ring.levels)).toEqual(expected.map((p) => gray.data[p]))
     }
   })
 })

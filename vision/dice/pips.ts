@@ -450,13 +450,6 @@ const GLINT_OFF_MIDDLE = 0.2
 /** The largest distance between two pips of one face, in pip radii (a 2's diagonal, with margin). */
 export const MAX_LINK = 8.5
 
-/** The share of the levels that pass the test (counted: a typed array's filter builds another). */
-function shareOf(levels: Float32Array, test: (level: number) => boolean): number {
-  let count = 0
-  for (let k = 0; k < levels.length; k++) if (test(levels[k]!)) count++
-  return count / levels.length
-}
-
 /** The same blob found at two scales: keep the clearer one. */
 function dedupe(pips: Pip[]): Pip[] {
   const sorted = [...pips].sort((a, b) => b.contrast - a.contrast)
@@ -477,30 +470,124 @@ function dedupe(pips: Pip[]): Pip[] {
  * The face around a pip, from the pixels of its ring: their median, and how far the pip stands
  * out from it. Null when the ring is no plain face clearly lighter (darker) than the pip.
  */
-function ringTones(gray: GrayImage, pixels: readonly number[], level: number, polarity: 1 | -1) {
-  if (pixels.length < 8) return null
-  const ring = sortedLevels(gray, pixels)
-  const face = ring[ring.length >> 1]!
+function ringTones(ring: Float32Array, level: number, polarity: 1 | -1) {
+  if (ring.length < 8) return null
+  // The face is the ring's middle level: a ring whose levels mostly lie within MIN_CONTRAST of
+  // the pip's has it there too, and is told so by counting them, before the middle is looked for
+  // (most blobs on a speckled table are such; a level nearer the pip than one so near is nearer still).
+  const middle = ring.length >> 1
+  let near = 0
+  for (let k = 0; k < ring.length; k++) if (polarity * (ring[k]! - level) < MIN_CONTRAST) near++
+  if (polarity === 1 ? near > middle : near >= ring.length - middle) return null
+  const face = nthLevel(ring, middle)
   const contrast = polarity * (face - level)
-  if (contrast < MIN_CONTRAST) return null
   // Most of the ring is face: neighbouring pips may cut into it, a cable or a die's edge cuts more.
-  const tolerance = 0.3 * contrast
-  const plain = shareOf(ring, (v) => Math.abs(v - face) <= tolerance)
-  if (plain < 0.6) return null
   // Towards the pip's side the ring is at most as far from the face as the pip.
-  const facing = shareOf(ring, (v) => polarity * (face - v) > 0.6 * contrast)
-  if (facing > 0.2) return null
-  return { face, contrast, tolerance, pixels }
+  const tolerance = 0.3 * contrast
+  let plain = 0
+  let facing = 0
+  for (let k = 0; k < ring.length; k++) {
+    const v = ring[k]!
+    if (Math.abs(v - face) <= tolerance) plain++
+    if (polarity * (face - v) > 0.6 * contrast) facing++
+  }
+  if (plain / ring.length < 0.6) return null
+  if (facing / ring.length > 0.2) return null
+  return { face, contrast, tolerance }
 }
 
 /**
- * The levels of a ring's pixels, sorted, in a typed array, which sorts by value natively: sorted
- * by a comparator, they cost a close-up on a speckled table as much as all the rest of its pips' checks.
+ * The pixels of a pip's ring (indices into the copy, row by row) and their levels, in typed arrays
+ * reused from pip to pip (a speckled table has thousands of blobs, each ring a new one): valid
+ * until the next pip is looked at. The ring's levels may be reordered (nthLevel); its pixels keep their order.
  */
-function sortedLevels(gray: GrayImage, pixels: readonly number[]): Float32Array {
-  const levels = new Float32Array(pixels.length)
+let ringPixels = new Int32Array(256)
+let ringLevels = new Float32Array(256)
+/** The ring's pixels left on the face (onTheFace), in a buffer of their own, valid as long. */
+let keptPixels = new Int32Array(256)
+function ringBuffers(size: number): void {
+  if (ringPixels.length >= size) return
+  ringPixels = new Int32Array(2 * size)
+  ringLevels = new Float32Array(2 * size)
+}
+
+/**
+ * The pixels from `inner` to `outer` from (cx, cy), but those within BESIDE_PIP radii of a pip
+ * `near`. Each row is measured only where the ring can lie: a pixel a pixel or more inside the
+ * inner circle, or outside the outer one, is surely off it (float rounding is far finer).
+ */
+export function ringAround(gray: GrayImage, cx: number, cy: number, inner: number, outer: number, near: readonly { x: number; y: number; radius: number }[]) {
+  const { width, height, data } = gray
+  const x0 = Math.max(0, Math.floor(cx - outer))
+  const x1 = Math.min(width - 1, Math.ceil(cx + outer))
+  const y0 = Math.max(0, Math.floor(cy - outer))
+  const y1 = Math.min(height - 1, Math.ceil(cy + outer))
+  ringBuffers((x1 - x0 + 1) * (y1 - y0 + 1))
+  const pixels = ringPixels
+  const levels = ringLevels
+  let count = 0
+  for (let y = y0; y <= y1; y++) {
+    const dy = y - cy
+    const reach = Math.sqrt(Math.max(0, outer * outer - dy * dy)) + 1
+    const hole = inner * inner > dy * dy ? Math.sqrt(inner * inner - dy * dy) - 1 : 0
+    const from = Math.max(x0, Math.ceil(cx - reach))
+    const to = Math.min(x1, Math.floor(cx + reach))
+    // The hole's pixels, leftEnd < x < rightStart, are passed over.
+    const leftEnd = hole > 0 ? Math.floor(cx - hole) : to
+    const rightStart = hole > 0 ? Math.ceil(cx + hole) : to
+    for (let x = from; x <= to; x++) {
+      if (x > leftEnd && x < rightStart) {
+        x = rightStart
+        if (x > to) break
+      }
+      const d = hypot(x - cx, dy)
+      if (d < inner || d > outer) continue
+      if (near.length > 0 && near.some((other) => hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
+      const p = y * width + x
+      pixels[count] = p
+      levels[count] = data[p]!
+      count++
+    }
+  }
+  return { pixels: pixels.subarray(0, count), levels: levels.subarray(0, count) }
+}
+
+/** The levels of the pixels, in the ring's buffer (as ringAround leaves them). */
+function levelsOf(gray: GrayImage, pixels: Int32Array): Float32Array {
+  ringBuffers(pixels.length)
+  const levels = ringLevels.subarray(0, pixels.length)
   for (let k = 0; k < levels.length; k++) levels[k] = gray.data[pixels[k]!]!
-  return levels.sort()
+  return levels
+}
+
+/**
+ * The n-th smallest of the levels (0 the least): what sorting them would put at n, found by
+ * quickselect, which leaves them in another order. A ring's median was its sorted levels' middle,
+ * and sorting every ring cost a close-up on a speckled table as much as all the rest of its pips' checks.
+ */
+export function nthLevel(levels: Float32Array, n: number): number {
+  let low = 0
+  let high = levels.length - 1
+  while (low < high) {
+    const pivot = levels[(low + high) >> 1]!
+    let i = low
+    let j = high
+    while (i <= j) {
+      while (levels[i]! < pivot) i++
+      while (levels[j]! > pivot) j--
+      if (i <= j) {
+        const t = levels[i]!
+        levels[i] = levels[j]!
+        levels[j] = t
+        i++
+        j--
+      }
+    }
+    if (n <= j) high = j
+    else if (n >= i) low = i
+    else return levels[n]!
+  }
+  return levels[n]!
 }
 
 /**
@@ -511,12 +598,11 @@ function sortedLevels(gray: GrayImage, pixels: readonly number[]): Float32Array 
  * ring's pixels of the pip's tone are left out where the way to them, just past the pip's rim
  * (EDGE_GAP), is face; at least half the ring must remain.
  */
-function onTheFace(gray: GrayImage, pixels: readonly number[], cx: number, cy: number, radius: number, level: number, polarity: 1 | -1): number[] {
+function onTheFace(gray: GrayImage, pixels: Int32Array, cx: number, cy: number, radius: number, level: number, polarity: 1 | -1): Int32Array {
   const { width, height } = gray
-  const tones = sortedLevels(gray, pixels)
-  const face = tones[tones.length >> 1]!
+  const face = nthLevel(levelsOf(gray, pixels), pixels.length >> 1)
   const contrast = polarity * (face - level)
-  if (contrast <= 0) return []
+  if (contrast <= 0) return new Int32Array(0)
   const towardPip = (v: number) => polarity * (face - v)
   const pastEdge = (p: number) => {
     if (towardPip(gray.data[p]!) <= 0.6 * contrast) return false
@@ -530,8 +616,13 @@ function onTheFace(gray: GrayImage, pixels: readonly number[], cx: number, cy: n
     }
     return true
   }
-  const kept = pixels.filter((p) => !pastEdge(p))
-  return kept.length < pixels.length && kept.length >= pixels.length / 2 ? kept : []
+  // Counted out by hand into a buffer of their own (a typed array's filter calls its test
+  // through the engine's slow path, and each new typed array costs more than its pixels).
+  if (keptPixels.length < pixels.length) keptPixels = new Int32Array(2 * pixels.length)
+  const kept = keptPixels
+  let count = 0
+  for (let k = 0; k < pixels.length; k++) if (!pastEdge(pixels[k]!)) kept[count++] = pixels[k]!
+  return count < pixels.length && count >= pixels.length / 2 ? kept.subarray(0, count) : new Int32Array(0)
 }
 
 /** Just past a pip's rim, from and to these many of its radii from its middle, a face's edge beyond it leaves face. */
@@ -566,24 +657,18 @@ function verifyPip(
   // The ring around the pip: a plain face, clearly lighter (darker) than the pip.
   const inner = radius * 1.6
   const outer = Math.max(radius * 2.3, inner + 2)
-  const ringPixels: number[] = []
-  const x0 = Math.max(0, Math.floor(cx - outer))
-  const x1 = Math.min(width - 1, Math.ceil(cx + outer))
-  const y0 = Math.max(0, Math.floor(cy - outer))
-  const y1 = Math.min(height - 1, Math.ceil(cy + outer))
   // Only the pips whose discs can reach the ring are asked, pixel by pixel: a speckled table
   // gives hundreds of them.
-  const near = beside.filter((other) => hypot(other.x - cx, other.y - cy) < outer + BESIDE_PIP * other.radius + 1)
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      const d = hypot(x - cx, y - cy)
-      if (d < inner || d > outer) continue
-      if (near.some((other) => hypot(x - other.x, y - other.y) < BESIDE_PIP * other.radius)) continue
-      ringPixels.push(y * width + x)
-    }
-  const tones = ringTones(gray, ringPixels, level, polarity) ?? ringTones(gray, onTheFace(gray, ringPixels, cx, cy, radius, level, polarity), level, polarity)
+  const near = beside.length === 0 ? beside : beside.filter((other) => hypot(other.x - cx, other.y - cy) < outer + BESIDE_PIP * other.radius + 1)
+  const ring = ringAround(gray, cx, cy, inner, outer, near)
+  let pixels: Int32Array = ring.pixels
+  let tones = ringTones(ring.levels, level, polarity)
+  if (!tones) {
+    pixels = onTheFace(gray, pixels, cx, cy, radius, level, polarity)
+    tones = ringTones(levelsOf(gray, pixels), level, polarity)
+  }
   if (!tones) return null
-  const { face, contrast, tolerance, pixels } = tones
+  const { face, contrast, tolerance } = tones
   // A pip's core is one flat tone; a blob whose core holds pips of its own is a whole die.
   let coreCount = 0
   let coreSum = 0
@@ -600,11 +685,16 @@ function verifyPip(
     const coreMean = coreSum / coreCount
     if (Math.sqrt(Math.max(0, coreSquares / coreCount - coreMean * coreMean)) > 0.32 * contrast) return null
   }
-  const colours = pixels.filter((p) => Math.abs(gray.data[p]! - face) <= tolerance)
+  // The face's colour: the mean over the ring's pixels of the face's grey, counted first.
+  const ofFace = (p: number) => Math.abs(gray.data[p]! - face) <= tolerance
+  let colours = 0
+  for (let k = 0; k < pixels.length; k++) if (ofFace(pixels[k]!)) colours++
   const faceColour: Lab = [0, 0, 0]
-  for (const p of colours) {
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k]!
+    if (!ofFace(p)) continue
     const colour = labAt(p % width, Math.floor(p / width))
-    for (let k = 0; k < 3; k++) faceColour[k] = faceColour[k]! + colour[k]! / colours.length
+    for (let c = 0; c < 3; c++) faceColour[c] = faceColour[c]! + colour[c]! / colours
   }
   return {
     x: cx,
