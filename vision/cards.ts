@@ -229,8 +229,10 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     // card): its corners that show are looked at too, and what they read fairly surely is shown,
     // asked all the same.
     let framed = false
+    let indexSeen = corners.length > 0
     if (!found.irregular && (best?.confidence ?? 0) < UNCERTAIN_BELOW) {
       const seen = framesSeen()
+      if (seen.length > 0) indexSeen = true
       const fromFrames = seen.length > 0 ? await decide(seen, cardWidth, ocr) : null
       if (fromFrames && fromFrames.confidence >= UNCERTAIN_BELOW) {
         best = fromFrames
@@ -239,7 +241,18 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     }
     // The middle of the upright cut, or of the quarter-turned one where that cut shows neither pips nor a picture.
     const upright = readMiddle(found.image)
-    const middle = upright.pips || upright.picture ? upright : readMiddle(quarterTurned ?? found.quarterTurn?.() ?? quarterTurnOf(found.image))
+    let turnedCut: RgbaImage | undefined
+    const otherTurn = () => (turnedCut ??= quarterTurned ?? found.quarterTurn?.() ?? quarterTurnOf(found.image))
+    const middle = upright.pips || upright.picture ? upright : readMiddle(otherTurn())
+    // A card's face prints its index in two opposite corners. An outline where no look found
+    // one, in any corner of the cut either way round (a card seen at a slant may show its short
+    // sides longer) nor from the corners that show, and whose middle holds no pips, shows no
+    // face: a card lying face down, a chip, a box printed on the table, a banknote. It is left
+    // out rather than asked about: the player would only dismiss it. An outline whose sides do
+    // not tell its long ones (quarterTurn) may be a card found in part, whose cut stretches its
+    // index out of an index's shape: that one is still asked about.
+    const noFace = () => !findCornerIndex(otherTurn()) && !findCornerIndex(rotateHalfTurn(otherTurn()))
+    if (!indexSeen && !middle.pips && !found.quarterTurn && noFace()) continue
     const read = withMiddle(best, middle)
     const confidence = read?.confidence ?? 0
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })

@@ -3,7 +3,7 @@
 // overlapping, a close-up, lamp glare, a narrow "10", red print under blur and JPEG.
 import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
-import type { Point, RgbaImage } from '../../vision/raster.ts'
+import { resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
 import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
 
@@ -209,6 +209,25 @@ describe('finding cards by their edges', () => {
     const readings = await readCards(photo, null)
     expect(readings).toHaveLength(1)
     expect(near(readings, { x: 250, y: 240 })?.card).toBe('10D')
+  })
+
+  it('says nothing of a card lying face down (a lattice within a white margin, no index), in black, blue or red', async () => {
+    for (const print of [BLACK_PRINT, [40, 60, 150], [180, 40, 50]] satisfies Colour[]) {
+      const photo = cloth(640, 480)
+      layCard(photo, { centre: { x: 200, y: 240 }, width: 150, angle: 0.1 })
+      layCard(photo, { centre: { x: 440, y: 240 }, width: 150, angle: -0.2, side: 'back', print })
+      const readings = await readCards(photo, null)
+      expect(readings.map((r) => r.card)).toEqual(['10D'])
+      expect(near(readings, { x: 200, y: 240 })?.uncertain).toBe(false)
+    }
+  })
+
+  it('still asks about a court card seen so slanted that its short sides look the longer: its index shows the cut turned a quarter', async () => {
+    const photo = cloth(640, 640)
+    layCard(photo, { centre: { x: 320, y: 320 }, width: 160, angle: 0.05, middle: 'picture' })
+    const readings = await readCards(resize(photo, 640, 256), null)
+    expect(readings).toHaveLength(1)
+    expect(readings[0]!.uncertain).toBe(true)
   })
 })
 

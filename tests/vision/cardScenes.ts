@@ -25,6 +25,8 @@ export interface CardSpec {
   middle?: 'pips' | 'picture' | 'framedPips'
   /** False: no grey edge (a card lying flat on another casts no seam on it). */
   edge?: boolean
+  /** 'back': the card lies face down, showing a lattice printed edge to edge within a white margin, and no index. */
+  side?: 'face' | 'back'
 }
 
 /** A plain cloth with a little grain, so nothing is perfectly flat. */
@@ -91,6 +93,16 @@ function tenOfDiamonds(u: number, v: number, middle: CardSpec['middle'] = 'pips'
   return TEN_PIPS.some(([pu, pv]) => Math.abs(u - pu) / 0.07 + Math.abs(v - pv) / 0.07 <= 1)
 }
 
+/** A card's back as many decks print it: a white margin, then a fine diagonal lattice to the margin's edge. */
+function backLattice(u: number, v: number): boolean {
+  if (u < 0.07 || u > 0.93 || v < 0.05 || v > 0.95) return false
+  const pitch = 0.06
+  const line = 0.015
+  const along = (u + v * 1.4) % pitch
+  const across = (u - v * 1.4 + 10) % pitch
+  return along < line || across < line
+}
+
 /**
  * Lays a card on the image: paper, a one-pixel grey edge, and the ten of diamonds in `print`
  * (red unless told), its middle as `middle` says. With `shadow`, a soft dark band falls on what lies just below and right of it.
@@ -121,7 +133,7 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
       const edge = Math.min(card.width / 2 - Math.abs(across), height / 2 - Math.abs(down))
       let colour: Colour = PAPER
       if (edge < 1.2 && card.edge !== false) colour = [150, 150, 148]
-      else if (tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
+      else if (card.side === 'back' ? backLattice(across / card.width + 0.5, down / height + 0.5) : tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
       image.data.set([...colour, 255], i)
     }
 }

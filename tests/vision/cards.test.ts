@@ -10,6 +10,7 @@ import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
 import { classifySuit, clubWaist, confirmSuit, type SuitReading } from '../../vision/suits.ts'
 import type { Suit } from '../../engine/index.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
+import { cloth, layCard } from './cardScenes.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from '../../vision/cards/templateSize.ts'
 
 /** A suit symbol drawn straight onto the template grid (u across, v down, 0–1), 4 × 4 samples a cell. */
@@ -210,21 +211,23 @@ describe('card reader pieces', () => {
 
 describe('cards that touch', () => {
   it('reports two touching cards as one outline to check, not as nothing', async () => {
-    const table = createRgbaImage(400, 300)
-    for (let p = 0; p < 400 * 300; p++) table.data.set([30, 90, 50, 255], p * 4)
-    // Two blank 100 × 140 cards side by side, edge to edge, and one apart.
-    const paper = (left: number, top: number) => {
-      for (let y = top; y < top + 140; y++)
-        for (let x = left; x < left + 100; x++) table.data.set([245, 245, 240, 255], (y * 400 + x) * 4)
-    }
-    paper(20, 80)
-    paper(120, 80)
-    paper(270, 80)
+    const table = cloth(400, 300, [30, 90, 50])
+    // Two cards side by side, edge to edge with no seam between them, and one apart.
+    layCard(table, { centre: { x: 70, y: 150 }, width: 100, angle: 0, edge: false })
+    layCard(table, { centre: { x: 170, y: 150 }, width: 100, angle: 0, edge: false })
+    layCard(table, { centre: { x: 320, y: 150 }, width: 100, angle: 0 })
     const readings = await readCards(table, null)
     expect(readings).toHaveLength(2)
     const touching = readings.find((r) => r.irregular)
     expect(touching?.uncertain).toBe(true)
     expect(touching?.centre.x).toBeCloseTo(120, -1)
-    expect(readings.every((r) => r.uncertain)).toBe(true)
+    expect(readings.find((r) => !r.irregular)?.card).toBe('10D')
+  })
+
+  it('reports no card where paper of a card’s shape shows no index: blank paper is no card face', async () => {
+    const table = createRgbaImage(400, 300)
+    for (let p = 0; p < 400 * 300; p++) table.data.set([30, 90, 50, 255], p * 4)
+    for (let y = 80; y < 220; y++) for (let x = 150; x < 250; x++) table.data.set([245, 245, 240, 255], (y * 400 + x) * 4)
+    expect(await readCards(table, null)).toEqual([])
   })
 })
