@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import { resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -185,6 +185,45 @@ describe('finding cards by their edges', () => {
       .map(([a, d]) => ({ x: card.centre.x + (a! * card.width * cos) / 2 - (d! * card.width * 1.4 * sin) / 2, y: card.centre.y + (a! * card.width * sin) / 2 + (d! * card.width * 1.4 * cos) / 2 }))
       .filter((p) => p.x > 0)
     for (const corner of shown) expect(Math.min(...cut.corners.map((p) => Math.hypot(p.x - corner.x, p.y - corner.y)))).toBeLessThan(6)
+  })
+
+  it('outlines a card seen obliquely (a skewed quadrilateral) by its four corners, none cut off', () => {
+    // A card's short side across, its long side foreshortened and leaning: the paper's long
+    // axis runs along a diagonal, and the top edge nearly across the diagonal direction of
+    // that axis, so the extremes along it fall anywhere on that edge.
+    const seen = [
+      { x: 127, y: 109 },
+      { x: 240, y: 109 },
+      { x: 200, y: 207 },
+      { x: 47, y: 207 },
+    ]
+    const inside = (quad: readonly Point[], p: Point) => {
+      const sides = quad.map((a, i) => {
+        const b = quad[(i + 1) % 4]!
+        return Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x))
+      })
+      return sides.every((s) => s >= 0) || sides.every((s) => s <= 0)
+    }
+    for (const zoom of [1, 2])
+      for (const sigma of [0, 1]) {
+        const corners = seen.map((p) => ({ x: 60 + p.x * zoom, y: p.y * zoom }))
+        const photo = cloth(640, 480)
+        layCardSeen(photo, corners)
+        const found = findCards(sigma > 0 ? blur(photo, sigma) : photo)
+        expect(found).toHaveLength(1)
+        // Points all over the card's paper but its rounded corners: the outline holds every one.
+        let outside = 0
+        for (let i = 0; i <= 20; i++)
+          for (let j = 0; j <= 20; j++) {
+            const [u, v] = [0.04 + (0.92 * i) / 20, 0.04 + (0.92 * j) / 20]
+            if (Math.abs(u - 0.5) > 0.4 && Math.abs(v - 0.5) > 0.4) continue
+            const [a, b, c, d] = corners as [Point, Point, Point, Point]
+            const top = { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u }
+            const bottom = { x: d.x + (c.x - d.x) * u, y: d.y + (c.y - d.y) * u }
+            if (!inside(found[0]!.corners, { x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v })) outside++
+          }
+        expect(outside, `zoom ${zoom}, blur ${sigma}`).toBe(0)
+      }
   })
 
   it('finds a card on a backdrop that fades to white towards the corners, as bright as the card', async () => {

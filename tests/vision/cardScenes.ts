@@ -2,7 +2,7 @@
 // angle with a thin grey edge (what a real card's cut edge and its shadow look like), a
 // narrow two-glyph "10" with a diamond under it in two corners, lamp glare, blur and JPEG.
 import jpeg from 'jpeg-js'
-import { createRgbaImage, gaussianBlur, mapChannels, type Point, type RgbaImage } from '../../vision/raster.ts'
+import { applyHomography, createRgbaImage, gaussianBlur, homographyFromPoints, mapChannels, type Point, type RgbaImage } from '../../vision/raster.ts'
 
 export type Colour = [number, number, number]
 
@@ -135,6 +135,43 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
       if (edge < 1.2 && card.edge !== false) colour = [150, 150, 148]
       else if (card.side === 'back' ? backLattice(across / card.width + 0.5, down / height + 0.5) : tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
       image.data.set([...colour, 255], i)
+    }
+}
+
+/**
+ * Lays a card seen at a slant: its top-left, top-right, bottom-right and bottom-left corners
+ * land on `corners` (a perspective view, so its sides need not be parallel), rounded as a real
+ * card's are, with the grey edge and the ten of diamonds of layCard.
+ */
+export function layCardSeen(image: RgbaImage, corners: readonly Point[], print: Colour = RED_PRINT): void {
+  const toCard = homographyFromPoints(corners, [
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+    { x: 1, y: 1 },
+    { x: 0, y: 1 },
+  ])
+  const xs = corners.map((p) => p.x)
+  const ys = corners.map((p) => p.y)
+  // Pixels from the nearest side, for the grey edge.
+  const fromSides = (x: number, y: number) =>
+    Math.min(
+      ...corners.map((a, i) => {
+        const b = corners[(i + 1) % 4]!
+        return Math.abs((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / Math.hypot(b.x - a.x, b.y - a.y)
+      }),
+    )
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(image.height, Math.max(...ys) + 1); y++)
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(image.width, Math.max(...xs) + 1); x++) {
+      const { x: u, y: v } = applyHomography(toCard, x + 0.5, y + 0.5)
+      if (u < 0 || u > 1 || v < 0 || v > 1) continue
+      // The rounded corners: a radius of 0.06 of the card's short side.
+      const cu = Math.max(0, Math.abs(u - 0.5) - 0.44) / 0.06
+      const cv = (Math.max(0, Math.abs(v - 0.5) - 0.5 + 0.06 / 1.4) * 1.4) / 0.06
+      if (cu * cu + cv * cv > 1) continue
+      let colour: Colour = PAPER
+      if (fromSides(x + 0.5, y + 0.5) < 1.2) colour = [150, 150, 148]
+      else if (tenOfDiamonds(u, v)) colour = print
+      image.data.set([...colour, 255], (y * image.width + x) * 4)
     }
 }
 

@@ -198,8 +198,7 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
     y: cy + along[i]! * long.y + across[i]! * short.y,
   })
   const corners = bestIndex.map(cornerAt) as [Point, Point, Point, Point]
-  const [a, b, c, d] = corners
-  const quadArea = 0.5 * Math.abs((a.x - c.x) * (b.y - d.y) - (b.x - d.x) * (a.y - c.y))
+  const quadArea = quadrilateralArea(corners)
   return {
     corners,
     centre: { x: cx, y: cy },
@@ -208,6 +207,10 @@ function outlineOf(blob: Blob, width: number, height: number): Outline {
     elongation: longExtent / shortExtent,
     touchesFrame,
   }
+}
+
+function quadrilateralArea([a, b, c, d]: readonly Point[]): number {
+  return 0.5 * Math.abs((a!.x - c!.x) * (b!.y - d!.y) - (b!.x - d!.x) * (a!.y - c!.y))
 }
 
 /** The blob with its holes (pips, indices, a face card's picture) filled: what lies inside its outer edge. */
@@ -412,9 +415,8 @@ function withMargin(corners: readonly Point[]): Point[] {
   return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
 }
 
-/** The convex hull of a set of pixels (raster's convexHull of its row ends): its corners, and the pixels inside it. */
-function pixelHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
-  // The hull of a blob is the hull of its row ends.
+/** The corners of the convex hull of a set of pixels: raster's convexHull of its row ends (the hull of a blob is the hull of its row ends). */
+function hullOf(pixels: Int32Array, width: number): Point[] {
   const ends = new Map<number, [number, number]>()
   for (let i = 0; i < pixels.length; i++) {
     const p = pixels[i]!
@@ -429,7 +431,12 @@ function pixelHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: 
   }
   const points: Point[] = []
   for (const [y, [a, b]] of ends) points.push({ x: a, y }, { x: b, y })
-  const hull = convexHull(points)
+  return convexHull(points)
+}
+
+/** The convex hull of a set of pixels: its corners, and the pixels inside it. */
+function pixelHull(pixels: Int32Array, width: number): { hull: Point[]; pixels: Int32Array } {
+  const hull = hullOf(pixels, width)
   return { hull, pixels: fillConvexPolygon(hull, width) }
 }
 
@@ -525,10 +532,7 @@ function largestQuadrilateral(hull: readonly Point[], start: readonly Point[]): 
     for (let i = 1; i < n; i++) if (distance(hull[i]!, s) < distance(hull[best]!, s)) best = i
     return best
   })
-  const area = (k: readonly number[]) => {
-    const [a, b, c, d] = k.map((i) => hull[i]!) as [Point, Point, Point, Point]
-    return 0.5 * Math.abs((a.x - c.x) * (b.y - d.y) - (b.x - d.x) * (a.y - c.y))
-  }
+  const area = (k: readonly number[]) => quadrilateralArea(k.map((i) => hull[i]!))
   for (let changed = n >= 4; changed; ) {
     changed = false
     for (let k = 0; k < 4; k++)
@@ -673,6 +677,8 @@ const PALE_GAP = 0.45
 const RIM_REACH = 2
 /** A card's rim is a cut edge nearly all round (edgeSharpness); a blob whose rim is softer in places runs into something pale. */
 const PAPER_ALL_ROUND = 0.9
+/** The largest quadrilateral in a card's paper this much larger than the diagonal extremes' outline holds a corner that outline cut off (a rounded corner's slack is less). */
+const CORNER_CUT_OFF = 1.02
 /** Below this long : short the outline cannot tell which sides are the long ones. */
 const AMBIGUOUS_SIDES = 1.3
 
@@ -910,8 +916,13 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       misshapen.push(candidate)
       continue
     }
-    // A card cut by the frame: its outline's axes are the cut piece's, its corners those that show.
-    const corners = outline.touchesFrame ? largestQuadrilateral(pixelHull(pixels, width).hull, outline.corners) : outline.corners
+    // The card's corners are where its edges meet: the four points of its paper that span the
+    // most, whatever the slant. The diagonal extremes of the paper's own axes are those points
+    // but where an edge runs nearly across that diagonal (a card seen obliquely is a skewed
+    // parallelogram, its long axis along a diagonal) or the frame cuts the card: then the
+    // largest quadrilateral spans more than a rounded corner's slack beyond them.
+    const widest = largestQuadrilateral(hullOf(pixels, width), outline.corners)
+    const corners = outline.touchesFrame || quadrilateralArea(widest) > quadrilateralArea(outline.corners) * CORNER_CUT_OFF ? widest : outline.corners
     const [topLeft, topRight, bottomRight, bottomLeft] = corners
     const sideRatio =
       (distance(topLeft, bottomLeft) + distance(topRight, bottomRight)) /
