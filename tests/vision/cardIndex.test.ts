@@ -133,6 +133,14 @@ describe('index letters of other decks', () => {
     expect(rankOf(index)?.rank).toBe('Q')
   })
 
+  it("keeps the upright side of the frame round a court card's picture, just beside the index, out of the suit", () => {
+    // A hairline starting right under the rank line, broken where the picture runs into it:
+    // taken for the suit, it hid the symbol printed under the rank (a club read as a spade).
+    const frameSide = (x: number, y: number) => x === 33 && ((y >= 39 && y <= 69) || y >= 72)
+    const index = findCornerIndex(drawnCard(letterD, frameSide, suitBelow))
+    expect(index?.suit?.box).toEqual({ minX: 15, minY: 44, maxX: 26, maxY: 56 })
+  })
+
   it("keeps a thin letter's strokes that part from its stem in the print and stay joined to it by grey (a red K's arm and leg)", () => {
     const stem = block(14, 12, 16, 36)
     const arm = stroke(20, 21, 27, 12, 2.5)

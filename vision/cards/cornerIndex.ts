@@ -201,6 +201,11 @@ function isBar(c: Component): boolean {
   return (c.maxX - c.minX + 1) / (c.maxY - c.minY + 1) < BAR_ASPECT
 }
 
+/** Whether a blob is a hairline for a rank line `lineHeight` tall: a frame's line, not a glyph's stroke. */
+function isHairline(c: Component, lineHeight: number): boolean {
+  return c.area / Math.max(c.maxX - c.minX + 1, c.maxY - c.minY + 1) < HAIRLINE * lineHeight
+}
+
 /**
  * Dark print on white with a margin, the way tesseract reads best; with `keep`, only the print
  * within those boxes (a carved "0" leaves out the pip it ran into).
@@ -323,7 +328,7 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
       // line, only a solid stroke (the flag of a 5 broken off by blur), never a hairline (the
       // corner of a frame drawn round the picture, above the index, a pixel or two off the letter).
       const reachesAbove = c.minY < box.minY - 0.1 * lineHeight
-      const hairline = c.area / Math.max(c.maxX - c.minX + 1, c.maxY - c.minY + 1) < HAIRLINE * lineHeight
+      const hairline = isHairline(c, lineHeight)
       const besideOrAbove =
         overlap(c.minX, c.maxX, box.minX, box.maxX) > 0 &&
         c.minY < box.maxY - 0.3 * lineHeight &&
@@ -349,7 +354,6 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
   const apex = ten ? null : apexLayout(ink, boxOf(line), HAIRLINE_PRINT)
   const lineBox = ten?.shape === 'carved' ? boxOf([...line, ten.zero]) : apex ? boxOf([...line, apex]) : boxOf(line)
 
-  // The column below: the suit symbol, or on a joker the letters O, K, E, R.
   // The column below: the suit symbol, or on a joker the letters O, K, E, R. Searched in a strip
   // under the rank line only, so a large pip or a picture frame beside the index, touching the
   // symbol in a blurred photo, is cut away from it.
@@ -373,9 +377,14 @@ function indexFromInk(card: RgbaImage, { ink, mask }: ReturnType<typeof cornerIn
   const column: Component[][] = []
   let previousBottom = lineBox.maxY
   for (;;) {
+    // A hairline is no symbol nor letter (a piece of one, a spade's thin stem broken off by blur,
+    // joins it below): it is the frame round a court card's picture, drawn close beside the
+    // index, whose upright side starts just below the rank line and, taken for the suit, hid the
+    // symbol printed under the rank (a club read as a spade, a heart as a diamond).
     const below = stripBlobs
       .filter(
         (c) =>
+          !isHairline(c, heightOf(lineBox)) &&
           c.minY > previousBottom - 2 &&
           c.minY < previousBottom + firstHeight * 1.2 &&
           Math.abs((c.minX + c.maxX) / 2 - lineCentre) < lineWidth * 0.5 + firstHeight * 0.4 &&
