@@ -141,6 +141,23 @@ describe('index letters of other decks', () => {
     expect(index?.suit?.box).toEqual({ minX: 15, minY: 44, maxX: 26, maxY: 56 })
   })
 
+  it('reads the Q of card indices, whose tail crosses its bowl, as a queen: the fonts\' Q fits it worse than an 8 or a J', () => {
+    // A narrow oval bowl 25 px tall; the tail starts outside it on the left, crosses its lower
+    // left part and swings out past it at the bottom right.
+    const bowl = ring(20, 24.5, 6.5, 12.5, 2.5)
+    const tail = (x: number, y: number) => stroke(13, 26, 24, 33, 3)(x, y) || stroke(24, 33, 29, 36, 2.5)(x, y)
+    const read = rankOf(findCornerIndex(drawnCard(bowl, tail, suitBelow)))
+    expect(read?.rank).toBe('Q')
+    expect(read?.confidence).toBeGreaterThanOrEqual(0.5)
+  })
+
+  it('still reads an 8 and a 6 drawn of rings as themselves, not as that Q', () => {
+    const eight = (x: number, y: number) => ring(20, 18, 6, 6, 2.5)(x, y) || ring(20, 30.5, 6.5, 6.5, 2.5)(x, y)
+    expect(rankOf(findCornerIndex(drawnCard(eight, suitBelow)))?.rank).toBe('8')
+    const six = (x: number, y: number) => ring(20, 30, 6.5, 6.5, 2.5)(x, y) || (x <= 20 && ring(22, 24.5, 8, 12.5, 2.5)(x, y) && y <= 30)
+    expect(rankOf(findCornerIndex(drawnCard(six, suitBelow)))?.rank).toBe('6')
+  })
+
   it("keeps a thin letter's strokes that part from its stem in the print and stay joined to it by grey (a red K's arm and leg)", () => {
     const stem = block(14, 12, 16, 36)
     const arm = stroke(20, 21, 27, 12, 2.5)

@@ -4,6 +4,7 @@
 // characters holds none, lest an 8 or a 0 be read as one), so for those it can only disagree.
 import { decodeTemplates, matchGlyph, normalisePattern, type GlyphTemplate } from './glyphTemplate.ts'
 import { RANK_GLYPHS } from './glyphTemplates.ts'
+import { drawnRankTemplates } from './drawnGlyphs.ts'
 import type { CornerIndex, IndexGlyph } from './cornerIndex.ts'
 import type { TenReading } from './ten.ts'
 import { RANKS, type Rank } from '../../engine/index.ts'
@@ -27,8 +28,9 @@ export function rankOfLabel(label: string): Rank | null {
 let rankTemplates: GlyphTemplate[] | null = null
 let letterO: GlyphTemplate[] | null = null
 
+/** The fonts' glyphs, and the card-index glyphs no font draws (drawnGlyphs.ts: the Q whose tail crosses its bowl). */
 function templates(): GlyphTemplate[] {
-  rankTemplates ??= decodeTemplates(RANK_GLYPHS.filter((g) => rankOfLabel(g.label) !== null))
+  rankTemplates ??= [...decodeTemplates(RANK_GLYPHS.filter((g) => rankOfLabel(g.label) !== null)), ...drawnRankTemplates()]
   return rankTemplates
 }
 
