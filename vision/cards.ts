@@ -108,7 +108,10 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
     const rank = confirmRank(best.rank, otherCorner.rank)
     best = { ...best, rank, confidence: Math.min(best.confidence, rank.confidence) }
   }
-  if (best?.suit && best.rank && otherCorner?.suit && otherCorner.rank?.rank === best.rank.rank) {
+  // An unsure other corner counts against this one no more for its suit than for its rank
+  // (confirmRank): a suit read at 0.05 is a blur's guess, not a second look disagreeing.
+  const otherSuitCounts = otherCorner?.suit && (otherCorner.suit.suit === best?.suit?.suit || otherCorner.suit.confidence >= UNCERTAIN_BELOW)
+  if (best?.suit && best.rank && otherCorner?.suit && otherSuitCounts && otherCorner.rank?.rank === best.rank.rank) {
     const suit = confirmSuit(best.suit, otherCorner.suit)
     best = { ...best, suit, confidence: Math.min(best.rank.confidence, suit.confidence) }
   } else if (best?.suit && otherCorner?.suit && otherCorner.suit.suit !== best.suit.suit && otherCorner.suit.confidence >= UNCERTAIN_BELOW)
@@ -122,6 +125,14 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
 /** The confidence of a card read from its pips alone, or of one its two witnesses disagree on: a question. */
 const WITNESSES_DISAGREE = 0.25
 const PIPS_ALONE = 0.4
+/**
+ * Counts of pips that no other number card's layout makes with a pip lost (to glare, a fold,
+ * a blur): a 3, 5, 7 or 8 less a pip of its middle column stands as a 2, 4, 6 or 7 is printed
+ * (pips.ts isPipLayout), but nothing less a pip stands as a 3, 5, 8, 9 or 10 — a side pip lost
+ * breaks the mirror across the middle, a middle one the half-turn (a 9's middle pip is the
+ * card's centre, a 10's two are not). A count in the layout of one of these is the rank itself.
+ */
+const COUNTS_NO_LOSS_MAKES: readonly Rank[] = ['3', '5', '8', '9', '10']
 /** Pips whose suit reads this surely make a card the index reads alike sure too, and outweigh the index's suit where the two differ. */
 const PIPS_SURE = 0.8
 
@@ -137,7 +148,8 @@ function countedRank(rank: Rank, confidence: number): RankReading {
  * The card as its two witnesses tell it: the corner index, and on a number card the large pips
  * in its middle (pips.ts), whose count is the rank and whose shape is the suit. The pips are
  * several times the index's size, so where the index is a blur of 15 px (a webcam, a card far
- * off) they are still plain: where the index reads nothing they give the card, asked; where
+ * off) they are still plain: where the index reads nothing they give the card, asked unless
+ * their count is one no other card's pips make with a pip lost and their suit is sure; where
  * the two disagree, it is not known which erred, and the player is asked, shown the pips' rank
  * (a count of large shapes, checked against the layout a number card prints) and the pips'
  * suit where they read it surely. Where they agree, the surer of the two stands. A number
@@ -154,8 +166,9 @@ function withMiddle(best: IndexRead | null, { pips, picture }: MiddleReading): P
   }
   if (!pips) return best
   if (!best?.card || !best.rank || !best.suit) {
-    const confidence = Math.min(PIPS_ALONE, pips.suit.confidence)
-    return { card: pips.rank + pips.suit.suit, confidence, rank: countedRank(pips.rank, PIPS_ALONE), suit: pips.suit }
+    const countConfidence = COUNTS_NO_LOSS_MAKES.includes(pips.rank) ? 1 : PIPS_ALONE
+    const confidence = Math.min(countConfidence, pips.suit.confidence)
+    return { card: pips.rank + pips.suit.suit, confidence, rank: countedRank(pips.rank, countConfidence), suit: pips.suit }
   }
   const rankAgrees = best.rank.rank === pips.rank
   const suitAgrees = best.suit.suit === pips.suit.suit
@@ -235,8 +248,10 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       if (seen.length > 0) indexSeen = true
       const fromFrames = seen.length > 0 ? await decide(seen, cardWidth, ocr) : null
       if (fromFrames && fromFrames.confidence >= UNCERTAIN_BELOW) {
+        // Frames that read the card the outline's own cut read, only more surely, show that
+        // the outline is that card's: what stays in doubt is a frame reading another card.
+        framed = fromFrames.card !== best?.card
         best = fromFrames
-        framed = true
       }
     }
     // The middle of the upright cut, or of the quarter-turned one where that cut shows neither pips nor a picture.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import { resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, nickLowerSuit, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -271,6 +271,24 @@ describe('finding cards by their edges', () => {
 })
 
 describe('reading the index', () => {
+  it('does not ask about a card both of whose indices read its rank, one its suit surely and the other unsure of another', async () => {
+    const photo = cloth(640, 480)
+    const card = { centre: { x: 320, y: 240 }, width: 160, angle: 0.15 }
+    layCard(photo, card)
+    nickLowerSuit(photo, card, 0.012)
+    const [reading] = await readCards(jpegRoundTrip(blur(photo, 1), 70), null)
+    expect(reading?.card).toBe('10D')
+    expect(reading?.uncertain).toBe(false)
+  })
+
+  it('reads a ten surely from its pips where its small blurred index reads nothing: no lost pip makes a ten', async () => {
+    const photo = cloth(640, 480)
+    layCard(photo, { centre: { x: 320, y: 240 }, width: 80, angle: 0.15 })
+    const [reading] = await readCards(jpegRoundTrip(blur(photo, 2), 40), null)
+    expect(reading?.card).toBe('10D')
+    expect(reading?.uncertain).toBe(false)
+  })
+
   it('reads a narrow "10" (a bar and an oval) as ten, not as a J or a В', async () => {
     const photo = cloth(640, 480)
     layCard(photo, { centre: { x: 320, y: 240 }, width: 160, angle: -0.2 })

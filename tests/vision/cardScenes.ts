@@ -216,6 +216,25 @@ export function paleFoldBeside(image: RgbaImage, card: CardSpec, reach: number, 
     }
 }
 
+/**
+ * A speck of paper over the suit of the card's lower index (a fleck of glare, a scuff), `radius`
+ * a share of the card's width: the symbol's outline is nicked, and that corner's suit unsure.
+ */
+export function nickLowerSuit(image: RgbaImage, card: CardSpec, radius: number): void {
+  const height = card.width * 1.4
+  const cos = Math.cos(card.angle)
+  const sin = Math.sin(card.angle)
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const dx = x + 0.5 - card.centre.x
+      const dy = y + 0.5 - card.centre.y
+      // The lower index is the upper one turned half round: measured from the card's bottom-right corner.
+      const u = 0.5 - (dx * cos + dy * sin) / card.width
+      const v = 0.5 - (-dx * sin + dy * cos) / height
+      if (Math.hypot(u - 0.105, v - 0.205) < radius) image.data.set(PAPER, (y * image.width + x) * 4)
+    }
+}
+
 /** Lamp glare: a soft bright patch fading out over `radius` pixels, paper-white at its heart. */
 export function addGlare(image: RgbaImage, centre: Point, radius: number): void {
   for (let y = 0; y < image.height; y++)
