@@ -237,6 +237,21 @@ describe('finding cards by their edges', () => {
     expect(await readCards(jpegRoundTrip(blur(vignette(640, 480), 1), 85), null)).toEqual([])
   })
 
+  it('keeps a close-up card out of focus, its edge as soft as its print, and still no glare', () => {
+    // Defocus softens the cut edge below a sharp photo's step, and the pips' edges alike;
+    // glare, the same blur or not, has no print to say the photo is soft.
+    for (const sigma of [3, 5]) {
+      const photo = cloth(640, 400, [170, 100, 40])
+      layCard(photo, { centre: { x: 320, y: 200 }, width: 300, angle: Math.PI / 2 + 0.02, print: BLACK_PRINT })
+      const found = findCards(blur(photo, sigma))
+      expect(found, `blur ${sigma}`).toHaveLength(1)
+      expect(Math.hypot(found[0]!.centre.x - 320, found[0]!.centre.y - 200)).toBeLessThan(5)
+      const glare = cloth(640, 400, [170, 100, 40])
+      addGlare(glare, { x: 320, y: 200 }, 120)
+      expect(findCards(blur(glare, sigma))).toEqual([])
+    }
+  })
+
   it('does not take lamp glare for a card, alone or running into one', async () => {
     const glareOnly = cloth(640, 480)
     addGlare(glareOnly, { x: 320, y: 240 }, 90)

@@ -365,21 +365,16 @@ function splitAtWaists(pixels: Int32Array, width: number, minimumArea: number): 
  * How sharp the blob's edge is: the share of its rim pixels where the brightness steps by a
  * good part of the local contrast (the range of brightness round that pixel) within a pixel or
  * two. A card's cut edge is a step, in a dim corner of the photo too; glare fades out over
- * many pixels.
+ * many pixels. A photo out of focus softens every edge alike, the print's too: where the print
+ * inside the blob (paper beside ink, `paperMask` set beside unset) steps no more steeply than
+ * the cut edge of paper would have to, the edge need only be as sharp as that print.
  */
-function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array): number {
+function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array, paperMask: Uint8Array): number {
   const { width, height, data } = paper
   for (let i = 0; i < pixels.length; i++) inside[pixels[i]!] = 1
   const reach = 5
-  let rim = 0
-  let sharp = 0
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i]!
-    const x = p % width
-    const y = (p - x) / width
-    if (x < reach + 1 || y < reach + 1 || x >= width - reach - 1 || y >= height - reach - 1) continue
-    if (inside[p - 1] && inside[p + 1] && inside[p - width] && inside[p + width]) continue
-    rim++
+  // The steepest step within two pixels of p, as a share of the range of brightness round it; −1 where there is no contrast.
+  const steepness = (p: number): number => {
     let step = 0
     // The mask stops a pixel or two inside the edge (the seam test trims it): look that far out.
     for (let dy = -2; dy <= 2; dy++)
@@ -395,14 +390,44 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array)
         low = Math.min(low, v)
         high = Math.max(high, v)
       }
-    if (high - low >= 8 && step >= SHARP_STEP * (high - low)) sharp++
+    return high - low >= 8 ? step / (high - low) : -1
+  }
+  const far = reach + 1
+  const rimSteps: number[] = []
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
+    const x = p % width
+    const y = (p - x) / width
+    if (x < far || y < far || x >= width - far || y >= height - far) continue
+    if (!(inside[p - 1] && inside[p + 1] && inside[p - width] && inside[p + width])) rimSteps.push(steepness(p))
+  }
+  const shareAbove = (needed: number) => (rimSteps.length === 0 ? 0 : rimSteps.filter((s) => s >= needed).length / rimSteps.length)
+  let share = shareAbove(SHARP_STEP)
+  // Sharp nearly all round: no test asks more (PAPER_ALL_ROUND), and the print need not be looked at.
+  if (share < PAPER_ALL_ROUND) {
+    const printSteps: number[] = []
+    for (let i = 0; i < pixels.length; i++) {
+      const p = pixels[i]!
+      const x = p % width
+      const y = (p - x) / width
+      if (x < far || y < far || x >= width - far || y >= height - far) continue
+      if (!paperMask[p] || (paperMask[p - 1] && paperMask[p + 1] && paperMask[p - width] && paperMask[p + width])) continue
+      if (!(inside[p - far] && inside[p + far] && inside[p - far * width] && inside[p + far * width])) continue
+      const s = steepness(p)
+      if (s >= 0) printSteps.push(s)
+    }
+    if (printSteps.length >= PRINT_EDGE_PIXELS) share = shareAbove(Math.min(SHARP_STEP, PRINT_FOCUS * median(printSteps)))
   }
   for (let i = 0; i < pixels.length; i++) inside[pixels[i]!] = 0
-  return rim === 0 ? 0 : sharp / rim
+  return share
 }
 
 /** A card's edge climbs at least this share of the local contrast per pixel (glare: a few per cent). */
 const SHARP_STEP = 0.13
+/** Out of focus, a card's cut edge climbs at least this share of what its print's edges climb (the median of theirs). */
+const PRINT_FOCUS = 0.7
+/** The print's edges tell how sharp the photo is when there are at least this many of their pixels. */
+const PRINT_EDGE_PIXELS = 50
 
 /**
  * The outline grown by CARD_MARGIN on every side: corners found a pixel or two inside the
@@ -806,7 +831,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       const side = new Uint8Array(w * h)
       for (let i = 0; i < local.length; i++) if (values[i]! > ownLevel === brighter && !nearBrighterCards[local[i]!]) side[local[i]!] = 1
       for (const piece of piecesAlong(side, w, h, own, local, width, minimumArea))
-        if (cardShapedOutline(outlineOf({ pixels: piece }, width, height)) && edgeSharpness(piece, paper, scratch) >= PAPER_ALL_ROUND) cards.push(piece)
+        if (cardShapedOutline(outlineOf({ pixels: piece }, width, height)) && edgeSharpness(piece, paper, scratch, mask) >= PAPER_ALL_ROUND) cards.push(piece)
       if (!brighter) continue
       for (const card of cards) for (let i = 0; i < card.length; i++) nearBrighterCards[toLocal(card[i]!)] = 1
       for (let k = 0; k < RIM_REACH; k++) nearBrighterCards = morphology(nearBrighterCards, w, h, 1)
@@ -874,7 +899,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       continue
     }
     const outline = outlineOf({ pixels: filled }, width, height)
-    const lit = outline.fill > OVERFULL || edgeSharpness(filled, paper, scratch) < PAPER_ALL_ROUND ? splitAtOwnLevel(own) : null
+    const lit = outline.fill > OVERFULL || edgeSharpness(filled, paper, scratch, mask) < PAPER_ALL_ROUND ? splitAtOwnLevel(own) : null
     if (lit) for (const part of lit) outer.push({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height) })
     else outer.push({ own, filled, outline })
   }
@@ -911,7 +936,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     const { outline, pixels } = candidate
     const cardShaped = outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
     // Glare and reflections fade out; paper ends in a cut edge.
-    if (edgeSharpness(pixels, paper, scratch) < (cardShaped ? 0.35 : 0.6)) continue
+    if (edgeSharpness(pixels, paper, scratch, mask) < (cardShaped ? 0.35 : 0.6)) continue
     if (!cardShaped) {
       misshapen.push(candidate)
       continue
