@@ -8,11 +8,11 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { FOUR_OF_A_SIX, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
+import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
-import { NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
+import { DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
-import { BODY_AGREES, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
+import { BODY_AGREES, READ_BY_BODY, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -206,6 +206,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // pips, and a body it missed is added only when its layout reads clearly (a faint one is as
   // likely a key, a plug, a label, a box's corner or a shadow).
   if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0).map(answeredByBody)
+  byPips = byPips.filter((die) => !oneOffAnyDie(die))
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
     ? []
@@ -636,6 +637,37 @@ export const COLOUR_ONLY = 'a lone pip seen by its colour only'
 const SMALL_ONE = 0.85
 /** A lone pip below this share of the roll's typical pip, with no die around it, is a speck. */
 const SPECK = 0.75
+
+/**
+ * A one is a round pip in the middle of a plain square face. A lone pip whose face was not seen —
+ * the plain around it runs on, or ends in no square (NO_DIE_AROUND, NO_SQUARE_FACE) — and which
+ * fails as a pip besides — not round, or a spot of its tone on the plain beside it — has two
+ * signs against it and nothing for it: a hole in a grate, a fleck of a cloth, a stain. Unless a
+ * die's body read around it vouches for it, or it is a piece of a group of pips (a die beside it,
+ * whose face may hide its own), it is dropped rather than asked about, whatever the rest of the
+ * roll (withoutStrayPips weighs lone pips against the roll's sure dice, and a photo of one die
+ * has none): were it a die after all, its row stays empty and is asked about just the same.
+ * Seen by its colour only is no sign here: a coloured die's pips may differ from it in colour alone.
+ */
+export function oneOffAnyDie(die: DieReading): boolean {
+  const doubts = die.doubts ?? []
+  return (
+    die.value === 1 &&
+    die.confidence < UNCERTAIN_DIE_BELOW &&
+    doubts.some((doubt) => NO_FACE_SEEN.includes(doubt)) &&
+    doubts.some((doubt) => NO_PIP_SEEN.includes(doubt)) &&
+    !doubts.some((doubt) => BODY_SAID.includes(doubt) || DIE_BESIDE.includes(doubt) || doubt.startsWith(PIPS_READ))
+  )
+}
+
+const NO_FACE_SEEN = [NO_DIE_AROUND, NO_SQUARE_FACE]
+const NO_PIP_SEEN = [NOT_ROUND, DARK_SPOT]
+/** Doubts that say a die's pips lie beside the lone pip: it is a piece of that die, or of its neighbour. */
+const DIE_BESIDE = [SPLIT_FROM_GROUP, ANOTHER_FACE]
+/** Doubts that say a die's body was read where the pip is: it speaks for itself there. */
+const BODY_SAID = [BODY_AGREES, READ_BY_BODY, DIE_SEEN_WHOLE]
+/** The start of a doubt that says another reader changed the pips' value. */
+const PIPS_READ = 'its pips read'
 
 const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / face.pips.length
 

@@ -43,6 +43,8 @@ const FLATTEST = 0.5
 export const NO_DIE_AROUND = 'a lone pip with no die around it'
 /** The face around the pip ends, but is no square (a bar, a strip of table). */
 export const NO_SQUARE_FACE = 'a lone pip on no square face'
+/** A spot of the pip's tone on the plain of its face, where the layout has no pip: a pip missed, or no die's face at all. */
+export const DARK_SPOT = 'a dark spot where no pip should be'
 /** A face is seen around the pip, but the pip (a two's middle) lies off its middle. */
 export const OFF_THE_MIDDLE = 'a lone pip off the middle of its face'
 
@@ -211,7 +213,7 @@ export function noDieAround(
       if (own.length > 1 && own.some((p) => Math.hypot(p.x - point.x, p.y - point.y) < 2 * p.radius)) continue
       spot = Math.max(spot, pip.polarity * (pip.face - sampleDisc(gray, point, 0.6 * pip.radius)))
     }
-  return { doubt: spot > SPOT * pip.contrast ? 'a dark spot where no pip should be' : null, width: faceWidth }
+  return { doubt: spot > SPOT * pip.contrast ? DARK_SPOT : null, width: faceWidth }
 }
 
 /**

@@ -4,7 +4,7 @@
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, hypot, rgbToLab, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { MAX_LINK, type Pip } from './pips.ts'
-import { NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
+import { DARK_SPOT, NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
   pips: Pip[]
@@ -521,7 +521,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     confidence = Math.min(confidence, 0.3)
   }
   if (wasSplit) {
-    doubts.push('split from a larger group')
+    doubts.push(SPLIT_FROM_GROUP)
     confidence = Math.min(confidence, 0.65)
   }
   let faceWidth: number | undefined
@@ -567,7 +567,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     const level = sampleDisc(image.gray, spot, radius * 0.6)
     if (Number.isNaN(level)) continue
     if (polarity * (face - level) > 0.45 * contrast) {
-      doubts.push('a dark spot where no pip should be')
+      doubts.push(DARK_SPOT)
       confidence = Math.min(confidence, 0.3)
       break
     }
@@ -617,6 +617,10 @@ function otherColumn(image: FaceImage, pips: readonly Pip[], face: number, contr
 }
 
 export const FOUR_OF_A_SIX = 'a four beside a row of unfound pips: a six'
+/** Pips of one group parted into faces: this one is a piece, another die's or its own die's other part beside it. */
+export const SPLIT_FROM_GROUP = 'split from a larger group'
+/** Faces nearer than two dice can lie: one die's top and front, or a face and a stray. */
+export const ANOTHER_FACE = 'another face of the same die'
 
 /**
  * A six whose columns lie as close as its rows (some dice print it so) shows two rows as a
@@ -871,7 +875,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
           (apart(face, other) < TWO_DICE_APART && mayShareADie(face, other))),
     )
     if (twin) {
-      face.doubts.push('another face of the same die')
+      face.doubts.push(ANOTHER_FACE)
       face.confidence = Math.min(face.confidence, 0.3)
     }
     // A round pip of the same kind close by that joined no face may be one of this face's.
