@@ -175,7 +175,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   completeByOtherChannels(faces, [pips, ...channels.map((channel) => channel.pips)])
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = withoutDwarfFaces(faces)
-  faces = joinPartFaces(faces)
+  faces = joinPartFaces(faces, pips)
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
   askSixesOfFours(faces)

@@ -47,6 +47,29 @@ describe('one die read as pieces', () => {
     expect(joinPartFaces([four(100, 100), ...sure])).toHaveLength(3)
   })
 
+  it('takes in a pip of no face that completes the pieces’ layout: a four read as a two and a one, its last pip cut off by a glint', () => {
+    const roll = [four(100, 100), four(200, 100)]
+    const pieces = [face([pip(292, 92), pip(308, 108)], 8, 0.3), one(308, 92)]
+    const loose = pip(292, 108)
+    const pips = [...[...roll, ...pieces].flatMap((f) => f.pips), loose]
+    const joined = joinPartFaces([...roll, ...pieces], pips)
+    expect(joined.slice(0, 2)).toEqual(roll)
+    expect(joined).toHaveLength(3)
+    expect(joined[2]).toMatchObject({ value: 4, centre: { x: 300, y: 100 }, confidence: 0.25, doubts: [`${JOINED}: 2 and 1, with 1 pip in no face`] })
+  })
+
+  it('takes in no loose pip unlike the pieces’, nor one a face’s span away, nor one of a face', () => {
+    const roll = [four(100, 100), four(200, 100)]
+    const pieces = [face([pip(292, 92), pip(308, 108)], 8, 0.3), one(308, 92)]
+    const rollPips = roll.flatMap((f) => f.pips)
+    const without = (loose: Pip[]) => joinPartFaces([...roll, ...pieces], [...rollPips, ...pieces.flatMap((f) => f.pips), ...loose])
+    expect(without([pip(292, 108, { polarity: 1 })])).toHaveLength(4)
+    expect(without([pip(292, 108, { radius: 6 })])).toHaveLength(4)
+    expect(without([pip(280, 125)])).toHaveLength(4)
+    // The roll's own pips are in faces: none of them is loose.
+    expect(without([])).toHaveLength(4)
+  })
+
   it('keeps apart pieces whose pips together fit no layout, or are of two kinds', () => {
     const roll = [four(100, 100), four(200, 100)]
     // An L of three pips is no three.

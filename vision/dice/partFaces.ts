@@ -70,9 +70,14 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
  * sure layouts measure (in a roll of ones, its sure ones), its pips less than ONE_FACE_SPAN of
  * that side apart: two dice side by side, read as a one each, have their pips a side or more
  * apart, and those two pips would make a two larger than any die of the roll.
+ * The glint that parts the pieces may leave a pip of the face in no face at all (`pips`: every
+ * pip found, the faces' among them): the face around it is no plain ring for a one, nor an
+ * unbroken way to the others. When the pieces' own pips fit no layout, those loose pips like
+ * theirs and within the span are taken in, and the whole must fit one layout as closely (a four
+ * read as a two and a one, its fourth pip on the glint's edge).
  * The joined face stays asked about. With no sure face to measure the roll by, nothing is joined.
  */
-export function joinPartFaces(faces: readonly Face[]): Face[] {
+export function joinPartFaces(faces: readonly Face[], pips: readonly Pip[] = []): Face[] {
   const sure = faces.filter((f) => f.confidence >= SURE)
   const layouts = sure.filter((f) => f.pips.length >= 2)
   // A roll of ones: its sure ones measure the dice, when two or more agree to be the roll.
@@ -81,6 +86,9 @@ export function joinPartFaces(faces: readonly Face[]): Face[] {
   const rollSide = median(sides)
   const touch = (a: Face, b: Face) => distance(a.centre, b.centre) <= 0.5 * (a.side + b.side)
   const pieces = faces.filter((f) => f.confidence < SURE)
+  // Pips in no face (a glint or a streak cut them off their face's plain, as it cut the pieces apart).
+  const inFaces = faces.flatMap((f) => f.pips)
+  const loose = pips.filter((pip) => !inFaces.some((other) => distance(pip, other) < Math.max(pip.radius, other.radius)))
   const joined = new Map<Face, Face>()
   const used = new Set<Face>()
   for (const first of pieces) {
@@ -90,7 +98,7 @@ export function joinPartFaces(faces: readonly Face[]): Face[] {
     for (let i = 0; i < group.length; i++)
       for (const other of pieces) if (!group.includes(other) && !used.has(other) && touch(group[i]!, other)) group.push(other)
     if (group.length < 2 || group.length > 3) continue
-    const face = joinedFace(group, rollSide)
+    const face = joinedFace(group, rollSide, loose)
     if (!face) continue
     for (const piece of group) used.add(piece)
     joined.set(first, face)
@@ -98,8 +106,16 @@ export function joinPartFaces(faces: readonly Face[]): Face[] {
   return faces.flatMap((face) => (joined.has(face) ? [joined.get(face)!] : used.has(face) ? [] : [face]))
 }
 
-function joinedFace(group: readonly Face[], rollSide: number): Face | null {
-  const pips = group.flatMap((piece) => piece.pips)
+function joinedFace(group: readonly Face[], rollSide: number, loose: readonly Pip[]): Face | null {
+  const own = group.flatMap((piece) => piece.pips)
+  // Loose pips like the pieces' and within one face's span of every one of theirs may be the face's too.
+  const near = loose.filter((pip) => alikePips(pip, own[0]!) && own.every((other) => distance(pip, other) < ONE_FACE_SPAN * rollSide))
+  return layoutOf(group, own, rollSide) ?? (near.length > 0 ? layoutOf(group, [...own, ...near], rollSide) : null)
+}
+
+/** The face the pieces' pips make with `pips` (theirs, and any loose ones taken in), when they fit one layout of the roll's size. */
+function layoutOf(group: readonly Face[], pips: readonly Pip[], rollSide: number): Face | null {
+  const own = group.reduce((n, piece) => n + piece.pips.length, 0)
   if (pips.length > 6 || pips.some((pip) => pip.polarity !== pips[0]!.polarity || !alikePips(pip, pips[0]!))) return null
   // A face's corner pips lie some 0.7 of its side apart; two dice's middle pips, a side or more.
   if (pips.some((a) => pips.some((b) => distance(a, b) >= ONE_FACE_SPAN * rollSide))) return null
@@ -109,18 +125,19 @@ function joinedFace(group: readonly Face[], rollSide: number): Face | null {
   const side = faceSide(fit, radius)
   if (side > ONE_FACE * rollSide) return null
   return {
-    pips,
+    pips: [...pips],
     value: fit.value,
     centre: fit.centre,
     u: fit.u,
     v: fit.v,
     side,
     confidence: Math.min(...group.map((piece) => piece.confidence)),
-    doubts: [`${JOINED}: ${group.map((piece) => piece.value).join(' and ')}`],
+    doubts: [`${JOINED}: ${group.map((piece) => piece.value).join(' and ')}${pips.length > own ? `, ${withLoose(pips.length - own)}` : ''}`],
   }
 }
 
 export const JOINED = 'pieces of one face joined'
+const withLoose = (count: number) => `with ${count} pip${count > 1 ? 's' : ''} in no face`
 /** The pieces' pips must fit their joined layout as closely as a face's own pips before any doubt. */
 const JOINED_RESIDUAL = 0.15
 /** The joined pips lie less than this share of the roll's side apart: within one face, not across two dice. */
