@@ -39,6 +39,7 @@ import {
   topLikeAStone,
   type CellSample,
   type CellSampling,
+  type SideShows,
 } from './board/cells.ts'
 import { GRID_SUPPORT_TO_TRUST, WORKING_SIDE, findFieldGrid, snapToGrid, type GridCheck } from './board/fieldGrid.ts'
 import { START_ROW_TO_TRUST } from './board/orientation.ts'
@@ -594,7 +595,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   // Corners that the printed grid does not confirm, or whose row 0 is not drawn as row 0 is
   // (a field turned half round or a row off): every reading is a guess, so ask.
   if (!trusted(check)) for (const c of cells) ask(c.cell, 'corners')
-  for (const cell of cellsAFartherStoneMayReach(samples, cells, prototypes)) ask(cell, 'hidden')
+  for (const cell of cellsAFartherStoneMayReach(samples, cells, prototypes, sides)) ask(cell, 'hidden')
   const showBoardOnly = new Set(samples.filter((sample, i) => sideShowsOnlyBoard(sample, sides[i]!)).map((sample) => sample.cell))
   const tallerSideShowsBoard = sideOfTokenShowsOnlyBoard(image, corners)
   const showsBoardOnly = (cell: Cell, height: number) => showBoardOnly.has(cell) || tallerSideShowsBoard(cell, height)
@@ -650,11 +651,18 @@ const WIDEST_STONE = 0.45
  * top would be, and when that point leans far enough the side of a stone in the next cell
  * towards the far end is seen there. A stone read in a cell just in front of a stone of the
  * same colour is then asked about — the reading alone cannot tell a top from a side there —
- * and read as empty when it is clearly darker than that stone's top (a side in its shade).
+ * and read as empty when it is clearly darker than that stone's top (a side in its shade);
+ * not when the cell's own side, in front of it where no farther stone reaches, shows a token
+ * shaded as that side's stones' sides are and no nearer stone's top can reach there (extra21
+ * board-00 f2 and c10, extra23 board-03 g7, dev board-08 c5 and c11: stones in a line along
+ * the view, read right and asked, their sides ΔE 26–85 off the print and 8–14 px long).
  * In front of the other side's stone, a reading is asked when it is not plainly its own
  * colour either: a red stone's side in its shade is a dark grey, nearer a dark blue than red.
  */
-export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
+export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>, sides: readonly SideShows[] = []): Cell[] {
+  const sideOf = stoneSides(samples, cells, sides)
+  // Its own side shows, shaded as its side's stones' sides are, with no nearer stone to lend it a top.
+  const ownSideShows = (i: number, colour: Color) => sides[i] === 'token' && nearerCellsEmpty(cells, i) && sideLike(samples[i]!.side!.colour, sideOf) === colour
   const asked: Cell[] = []
   for (let i = 0; i < cells.length; i++) {
     const reading = cells[i]!
@@ -665,8 +673,10 @@ export function cellsAFartherStoneMayReach(samples: CellSample[], cells: CellRea
       if (stoneDistance(samples[i]!.centre, prototypes[reading.state]) > UNLIKE_ANY_STONE / 2) asked.push(reading.cell)
       continue
     }
+    const darker = samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER
+    if (!darker && ownSideShows(i, reading.state)) continue
     asked.push(reading.cell)
-    if (samples[i]!.centre[0] < samples[i + COLUMNS]!.centre[0] - SIDE_DARKER) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
+    if (darker) cells[i] = { cell: reading.cell, state: 'empty', confidence: 0.5 }
   }
   return asked
 }
@@ -771,6 +781,38 @@ const SIDE_MARGIN = 0.3
 /** …and one this far from the only side's stones' sides known is the other side's. */
 const SIDE_UNLIKE = 40
 
+/** Each side's stones' shaded sides: the median of the sides of its stones read sure whose sides show a token. */
+function stoneSides(samples: CellSample[], cells: CellReading[], sides: readonly SideShows[]): Record<Color, Lab | null> {
+  const sideColours = { red: [] as Lab[], blue: [] as Lab[] }
+  cells.forEach((c, i) => {
+    if (c.state !== 'empty' && c.confidence >= UNCERTAIN_BELOW && sides[i] === 'token') sideColours[c.state].push(samples[i]!.side!.colour)
+  })
+  return { red: sideColours.red.length > 0 ? medianColour(sideColours.red) : null, blue: sideColours.blue.length > 0 ? medianColour(sideColours.blue) : null }
+}
+
+/**
+ * Whose stones' sides a side looks like: near one side's (all of ΔE counts: sides differ most
+ * in lightness, a white stone's grey against a black one's) and clearly farther from the
+ * other's, when that is known.
+ */
+function sideLike(side: Lab, sideOf: Record<Color, Lab | null>): Color | null {
+  const toRed = sideOf.red ? deltaE(side, sideOf.red) : Infinity
+  const toBlue = sideOf.blue ? deltaE(side, sideOf.blue) : Infinity
+  const nearer: Color = toRed < toBlue ? 'red' : 'blue'
+  const [near, far] = nearer === 'red' ? [toRed, toBlue] : [toBlue, toRed]
+  if (near > SIDE_LIKE) return null
+  return far === Infinity || far - near >= SIDE_MARGIN * (far + near) ? nearer : null
+}
+
+/** Whether the three cells in front of a cell (towards the player) are empty: no nearer stone's top reaches where its side is read. */
+function nearerCellsEmpty(cells: CellReading[], index: number): boolean {
+  const { col } = cellPosition(cells[index]!.cell)
+  return [-1, 0, 1].every((d) => {
+    const nearer = col + d >= 0 && col + d < COLUMNS ? cells[index - COLUMNS + d] : undefined
+    return !nearer || nearer.state === 'empty'
+  })
+}
+
 /**
  * Stones whose tops do not show — washed out by a lamp's glare, or printed in the board's
  * own colour (a white stone on white print) — still show their shaded sides: a cell read
@@ -778,34 +820,19 @@ const SIDE_UNLIKE = 40
  * stones' own), and asked about either way. A nearer stone's top may reach up to where the
  * side is read (its rim, blended with the board, looks shaded too): such a cell is left as read.
  */
-function readFromSides(samples: CellSample[], cells: CellReading[], sides: ('token' | 'board' | null)[]): Cell[] {
-  const sideColours = { red: [] as Lab[], blue: [] as Lab[] }
-  cells.forEach((c, i) => {
-    if (c.state !== 'empty' && c.confidence >= UNCERTAIN_BELOW && sides[i] === 'token') sideColours[c.state].push(samples[i]!.side!.colour)
-  })
-  const sideOf = { red: sideColours.red.length > 0 ? medianColour(sideColours.red) : null, blue: sideColours.blue.length > 0 ? medianColour(sideColours.blue) : null }
+function readFromSides(samples: CellSample[], cells: CellReading[], sides: readonly SideShows[]): Cell[] {
+  const sideOf = stoneSides(samples, cells, sides)
   const asked: Cell[] = []
   cells.forEach((reading, i) => {
     if (reading.state !== 'empty' || sides[i] !== 'token') return
-    const { col } = cellPosition(reading.cell)
-    const nearer = [-1, 0, 1].map((d) => (col + d >= 0 && col + d < COLUMNS ? cells[i - COLUMNS + d] : undefined))
-    if (nearer.some((c) => c && c.state !== 'empty')) return
+    if (!nearerCellsEmpty(cells, i)) return
     asked.push(reading.cell)
     const side = samples[i]!.side!.colour
-    // Sides differ most in lightness (a white stone's grey against a black one's), so all of it counts.
-    const toRed = sideOf.red ? deltaE(side, sideOf.red) : null
-    const toBlue = sideOf.blue ? deltaE(side, sideOf.blue) : null
-    let state: Color | null = null
-    if (toRed !== null && toBlue !== null) {
-      if (Math.min(toRed, toBlue) <= SIDE_LIKE && Math.abs(toRed - toBlue) >= SIDE_MARGIN * (toRed + toBlue)) state = toRed < toBlue ? 'red' : 'blue'
-    } else if (toRed !== null || toBlue !== null) {
-      // Only one side's stones show their tops (the other's are all printed over in their own
-      // colour): a side unlike theirs is the other side's, as a guess the player confirms.
-      const known: Color = toRed !== null ? 'red' : 'blue'
-      const distance = (toRed ?? toBlue)!
-      if (distance <= SIDE_LIKE) state = known
-      else if (distance > SIDE_UNLIKE) state = known === 'red' ? 'blue' : 'red'
-    }
+    let state = sideLike(side, sideOf)
+    const known: Color | null = sideOf.red && !sideOf.blue ? 'red' : sideOf.blue && !sideOf.red ? 'blue' : null
+    // Only one side's stones show their tops (the other's are all printed over in their own
+    // colour): a side unlike theirs is the other side's, as a guess the player confirms.
+    if (!state && known && deltaE(side, sideOf[known]!) > SIDE_UNLIKE) state = known === 'red' ? 'blue' : 'red'
     if (state) cells[i] = { cell: reading.cell, state, confidence: 0.5 }
   })
   return asked

@@ -4,7 +4,7 @@
 // own cell, not in the row its top leans into; printed ring lines never read as stones;
 // maroon and navy stones beside a maroon ring line; the tokens' height measured.
 import { describe, expect, it } from 'vitest'
-import type { Cell } from '../../engine/index.ts'
+import type { Cell, Color } from '../../engine/index.ts'
 import { cellsAFartherStoneMayReach, cellsAStoneMayLeanInto, emptyNearTheCut, readBoard, readingsMixedWithPrint, type BoardReading, type CellReading } from '../../vision/board.ts'
 import { SIDE_PIXELS, emptyCellsContrast, sampleCellsAsTokens, shortestSideSeen, sideOfTokenShowsOnlyBoard, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
 import { rgbToLab, type Lab, type Rgb } from '../../vision/raster.ts'
@@ -579,5 +579,55 @@ describe('a farther stone’s side seen where a nearer cell is read', () => {
     // d1 leans too little for d2's side to reach where it is read.
     samples[3] = sample('d1', shadedSide, 0.2)
     expect(cellsAFartherStoneMayReach(samples, cells, prototypes)).toEqual(['a1'])
+  })
+})
+
+describe('a stone in front of its own side’s stone whose own side shows', () => {
+  // extra21 board-00 c10 and board-08 b4, extra23 board-03 g7: two stones of a side in a line
+  // along the view, the nearer read right (its top where its cell is read) and asked, though its
+  // own side, in front of it where the farther stone's never shows, read as a stone's (ΔE 43–85
+  // off the print) shaded like that side's other stones'.
+  const prototypes = { red: rgbToLab(200, 40, 45), blue: rgbToLab(40, 70, 200) }
+  const redSide: Lab = [10, 26, 10]
+  const blueSide: Lab = [13, 23, -42]
+  const shadow: Lab = [55, 0, 2]
+  const withSide = (cell: Cell, centre: Lab, colour: Lab | null): CellSample => ({
+    cell,
+    centre,
+    centreRgb: [0, 0, 0],
+    contrast: 60,
+    printed: [95, 0, 0],
+    lean: 0.5,
+    side: colour ? { colour, board: [95, 0, 0], pixels: 8, farthest: Infinity } : null,
+  })
+  /** b2 red before red b3, a red a5 and a blue h5 read sure elsewhere; b2's side as given, and a stone or none in front of it. */
+  function board(b2Side: Lab, inFront: CellReading['state'] = 'empty') {
+    const samples: CellSample[] = []
+    const cells: CellReading[] = []
+    const stones: Partial<Record<Cell, [Color, Lab | null]>> = { b2: ['red', b2Side], b3: ['red', redSide], a5: ['red', redSide], h5: ['blue', blueSide] }
+    if (inFront !== 'empty') stones.a1 = [inFront, inFront === 'red' ? redSide : blueSide]
+    for (let row = 1; row <= 12; row++)
+      for (const col of 'abcdefgh') {
+        const cell = `${col}${row}` as Cell
+        const stone = stones[cell]
+        samples.push(withSide(cell, stone ? prototypes[stone[0]] : [95, 0, 0], stone ? stone[1] : null))
+        cells.push({ cell, state: stone ? stone[0] : 'empty', confidence: 0.95 })
+      }
+    const sides = samples.map((s) => (s.side ? ('token' as const) : null))
+    return { samples, cells, sides }
+  }
+
+  it('is not asked about when its side is shaded as its side’s stones’ are', () => {
+    const { samples, cells, sides } = board(redSide)
+    expect(cellsAFartherStoneMayReach(samples, cells, prototypes, sides)).toEqual([])
+  })
+
+  it('is asked about when its side shows something else (a shadow), or a nearer stone may show there', () => {
+    const shaded = board(shadow)
+    expect(cellsAFartherStoneMayReach(shaded.samples, shaded.cells, prototypes, shaded.sides)).toEqual(['b2'])
+    const nearer = board(redSide, 'blue')
+    expect(cellsAFartherStoneMayReach(nearer.samples, nearer.cells, prototypes, nearer.sides)).toEqual(['b2'])
+    const unknown = board(redSide)
+    expect(cellsAFartherStoneMayReach(unknown.samples, unknown.cells, prototypes)).toEqual(['b2'])
   })
 })
