@@ -254,7 +254,8 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const groups = new Map<number, number[]>()
   for (let i = 0; i < n; i++) groups.set(root(i), [...(groups.get(root(i)) ?? []), i])
   const joinedGroups = new Set<number[]>()
-  const joined = joinAcrossSlants([...groups.values()], image, pips, links, joinedGroups)
+  const joinedAcrossMarks = new Set<number[]>()
+  const joined = joinAcrossSlants([...groups.values()], image, pips, links, joinedGroups, joinedAcrossMarks)
   const faces: Face[] = []
   // Top faces parted from their die's side face by roundness are whole faces, not guesses.
   const topFaces = new Set<number[]>()
@@ -266,6 +267,10 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
         face.doubts.push(JOINED)
         face.confidence = Math.min(face.confidence, JOINED_CONFIDENCE)
       }
+      if (joinedAcrossMarks.has(members) && part === members) {
+        face.doubts.push(JOINED_ACROSS_MARKS)
+        face.confidence = Math.min(face.confidence, JOINED_CONFIDENCE)
+      }
       faces.push(face)
     }
   }
@@ -273,6 +278,7 @@ export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
 }
 
 const JOINED = 'pips of unlike roundness joined into one layout'
+export const JOINED_ACROSS_MARKS = 'pips joined into one layout across marks on its face'
 /**
  * A die's side face seen at a slant shows its pips flatter and smaller together (their area
  * shrinks as they flatten), where a streak cutting into a pip flattens it alone: two pips or more
@@ -299,8 +305,21 @@ const JOINED_RESIDUAL = 0.15
  * speck exactly at a two's or a four's middle is checked as a dark spot is). Joins of two groups
  * of two pips or more each are added to `joinedGroups` and asked about.
  */
-function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly Pip[], links: boolean[][], joinedGroups: Set<number[]>): number[][] {
+function joinAcrossSlants(
+  groups: number[][],
+  image: FaceImage,
+  pips: readonly Pip[],
+  links: boolean[][],
+  joinedGroups: Set<number[]>,
+  joinedAcrossMarks: Set<number[]>,
+): number[][] {
   const result = [...groups]
+  const noLayout = (group: number[]) => {
+    if (group.length < 3) return false
+    const members = group.map((i) => pips[i]!)
+    const fit = fitLayout(members)
+    return !fit || fit.residual >= 0.3 || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null
+  }
   const near = (i: number, j: number) => {
     const reach = MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
     // Out of reach along x or y is out of reach (hypot is never shorter than either).
@@ -316,12 +335,15 @@ function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly P
       for (let b = a + 1; b < result.length; b++) {
         const size = result[a]!.length + result[b]!.length
         if (size < 3 || size > 6 || unjoined.get(result[a]!)?.has(result[b]!)) continue
-        const bridged = result[a]!.some((i) =>
-          result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && sameFace(image, pips[i]!, pips[j]!, pips)),
-        )
+        const bridgedWhere = (test: (i: number, j: number) => boolean) =>
+          result[a]!.some((i) => result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && test(i, j)))
+        const bridged = bridgedWhere((i, j) => sameFace(image, pips[i]!, pips[j]!, pips))
+        // A group that is no layout is a face's pips cut off from the rest by marks on the face
+        // (or two dice's, which no close fit of one layout takes in with pips of a third place).
+        const acrossMarks = !bridged && (noLayout(result[a]!) || noLayout(result[b]!)) && bridgedWhere(() => true)
         const union = [...result[a]!, ...result[b]!]
         const members = union.map((i) => pips[i]!)
-        const fit = bridged && !sideFaceOf(result[a]!.map((i) => pips[i]!), result[b]!.map((i) => pips[i]!)) ? fitLayout(members) : null
+        const fit = (bridged || acrossMarks) && !sideFaceOf(result[a]!.map((i) => pips[i]!), result[b]!.map((i) => pips[i]!)) ? fitLayout(members) : null
         if (!fit || fit.residual >= JOINED_RESIDUAL || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null) {
           if (!unjoined.has(result[a]!)) unjoined.set(result[a]!, new WeakSet())
           unjoined.get(result[a]!)!.add(result[b]!)
@@ -330,6 +352,7 @@ function joinAcrossSlants(groups: number[][], image: FaceImage, pips: readonly P
         for (const i of result[a]!) for (const j of result[b]!) links[i]![j] = links[j]![i] = true
         // One pip flattened alone is what a streak does; two groups of pips each are asked about.
         if ((result[a]!.length >= 2 && result[b]!.length >= 2) || joinedGroups.has(result[a]!) || joinedGroups.has(result[b]!)) joinedGroups.add(union)
+        if (acrossMarks || joinedAcrossMarks.has(result[a]!) || joinedAcrossMarks.has(result[b]!)) joinedAcrossMarks.add(union)
         result.splice(b, 1)
         result[a] = union
         changed = true
@@ -581,6 +604,15 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     } else doubts.push('a three whose face ends close beside it')
     confidence = Math.min(confidence, 0.5)
   }
+  if (fit.value === 2) {
+    const four = rowBesideTwo(image, pips, all, face, contrast, radius)
+    if (four) {
+      // Read as the four it is more likely to be, and asked all the same.
+      doubts.push(FOUR_OF_A_TWO)
+      Object.assign(fit, four)
+      confidence = Math.min(confidence, 0.5)
+    }
+  }
   if (fit.value === 4) {
     const six = rowBeyondFour(image, fit, face, contrast, radius, polarity)
     if (six) {
@@ -646,6 +678,49 @@ function rowBeyondFour(image: FaceImage, fit: Fit, face: number, contrast: numbe
     }
   return null
 }
+
+export const FOUR_OF_A_TWO = 'a two beside a row of pips: a four'
+
+/**
+ * A two's diagonal is also one side of a four whose other two pips the faces left out: one
+ * found but not linked (a pip on a part of the face lit otherwise), the other lost by the pip
+ * finder (a blurred pip whose lit rim spoils its ring). Those pips lie square to the two's
+ * pips, as far from them as they are apart. On one side of the two, a pip found at one of those
+ * spots, of the two's kind and about its size, the other spot of the pips' tone or a pip too,
+ * and the face plain at the four's middle, between the two spots, and between each and its pip
+ * of the two: a four. A found pip is asked for because a spot's tone alone is no pip: past a
+ * small face's edge lie the table and the die's sides, of any tone. Its centre and grid, or null.
+ */
+function rowBesideTwo(image: FaceImage, pips: readonly Pip[], all: readonly Pip[], face: number, contrast: number, radius: number) {
+  const [a, b] = pips as [Pip, Pip]
+  const polarity = a.polarity
+  const toward = (point: Point) => polarity * (face - sampleDisc(image.gray, point, 0.6 * radius))
+  const along = sub(b, a)
+  const found = (spot: Point) =>
+    all.some(
+      (pip) =>
+        !pips.includes(pip) &&
+        pip.polarity === polarity &&
+        pip.channel === a.channel &&
+        Math.max(pip.radius, radius) / Math.min(pip.radius, radius) < SAME_SIZE_PIPS &&
+        norm(sub(pip, spot)) < ROW_SPOT * norm(along),
+    )
+  for (const sign of [1, -1]) {
+    const across = { x: -sign * along.y, y: sign * along.x }
+    const row = [add(a, across), add(b, across)]
+    const middle = add(mul(add(a, b), 0.5), mul(across, 0.5))
+    const between = [middle, mul(add(row[0]!, row[1]!), 0.5), mul(add(a, row[0]!), 0.5), mul(add(b, row[1]!), 0.5)]
+    const pipLike = (spot: Point) => found(spot) || toward(spot) > SIX_COLUMN_PIP * contrast
+    if (row.some(found) && row.every(pipLike) && between.every((spot) => toward(spot) < SIX_COLUMN_FACE * contrast))
+      return { value: 4, centre: middle, u: mul(along, 0.5), v: mul(across, 0.5) }
+  }
+  return null
+}
+
+/** A four's pip lies within this share of its side's length of where the two's pips put it. */
+const ROW_SPOT = 0.2
+/** Pips of one face are of about one size (pips.ts's alikePips). */
+const SAME_SIZE_PIPS = 1.6
 
 /** A lost pip of a six's row darkens a disc this share of the found pips' radius across. */
 const LOST_PIP_DISC = 0.9
