@@ -179,6 +179,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = blobsAsBodies(faces, working.small, working.scale / scale)
   faces = withoutTwins(faces)
   askSixesOfFours(faces)
+  doubtAslantFaces(faces, scale)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -297,6 +298,39 @@ function askSixesOfFours(faces: Face[]): void {
 
 /** A six read from a four and a row of unfound pips is likelier than the four, and the player confirms it. */
 const SIX_OF_A_FOUR = 0.5
+
+/**
+ * The camera looks down on the table from in front of the dice: every top face is foreshortened
+ * along the line of sight, which runs up the photo (or across it, in a photo turned a quarter),
+ * so a top's pips are ellipses lying level or upright however its die is turned. A die seen at a
+ * slant shows its left and right side faces below its top, standing on the table and turned
+ * towards the camera at an angle: their pips are squashed far more, along a slanting line. A face
+ * of such pips — clearly flat, large enough for their shape to be measured, their short axis
+ * turned more than ASLANT from the photo's sides — is a side face, whose top the faces left out
+ * (its pips not linked, too large or too faint), or a die held up or leaning: it is asked about.
+ */
+export function doubtAslantFaces(faces: Face[], enlarged = 1): void {
+  for (const face of faces) {
+    const { pips } = face
+    if (mean(pips.map((p) => p.roundness)) >= SIDE_FACE_FLAT || mean(pips.map((p) => p.radius)) < MEASURED_SHAPE * Math.max(1, enlarged)) continue
+    // Axes are directions without a sign: averaged as doubled angles, each by how flat its pip is.
+    const c = pips.reduce((sum, p) => sum + (1 - p.roundness) * Math.cos(2 * p.angle), 0)
+    const s = pips.reduce((sum, p) => sum + (1 - p.roundness) * Math.sin(2 * p.angle), 0)
+    const quarter = ((((0.5 * Math.atan2(s, c)) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2))
+    if (Math.min(quarter, Math.PI / 2 - quarter) < ASLANT) continue
+    face.confidence = Math.min(face.confidence, ASLANT_CONFIDENCE)
+    face.doubts.push(ASLANT_FACE)
+  }
+}
+
+/** Pips this flat (mean minor over major axis) are seen more than 55° off their face's normal. */
+const SIDE_FACE_FLAT = 0.55
+/** Pips of at least this radius (pixels of the copy, and of the photo on an enlarged copy) show their shape; smaller ones' is noise. */
+const MEASURED_SHAPE = 5
+/** A top's pips lie within this angle of level or upright (a lens tilts them a little towards the photo's corners). */
+const ASLANT = Math.PI / 7
+const ASLANT_CONFIDENCE = 0.5
+export const ASLANT_FACE = 'its pips are squashed aslant: a side face of a die seen at a slant'
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:
