@@ -393,12 +393,15 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array,
     return high - low >= 8 ? step / (high - low) : -1
   }
   const far = reach + 1
+  const nearTheBorder = (p: number): boolean => {
+    const x = p % width
+    const y = (p - x) / width
+    return x < far || y < far || x >= width - far || y >= height - far
+  }
   const rimSteps: number[] = []
   for (let i = 0; i < pixels.length; i++) {
     const p = pixels[i]!
-    const x = p % width
-    const y = (p - x) / width
-    if (x < far || y < far || x >= width - far || y >= height - far) continue
+    if (nearTheBorder(p)) continue
     if (!(inside[p - 1] && inside[p + 1] && inside[p - width] && inside[p + width])) rimSteps.push(steepness(p))
   }
   const shareAbove = (needed: number) => (rimSteps.length === 0 ? 0 : rimSteps.filter((s) => s >= needed).length / rimSteps.length)
@@ -408,9 +411,7 @@ function edgeSharpness(pixels: Int32Array, paper: GrayImage, inside: Uint8Array,
     const printSteps: number[] = []
     for (let i = 0; i < pixels.length; i++) {
       const p = pixels[i]!
-      const x = p % width
-      const y = (p - x) / width
-      if (x < far || y < far || x >= width - far || y >= height - far) continue
+      if (nearTheBorder(p)) continue
       if (!paperMask[p] || (paperMask[p - 1] && paperMask[p + 1] && paperMask[p - width] && paperMask[p + width])) continue
       if (!(inside[p - far] && inside[p + far] && inside[p - far * width] && inside[p + far * width])) continue
       const s = steepness(p)
