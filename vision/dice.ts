@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, type Face } from './dice/faces.ts'
+import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
@@ -311,12 +311,8 @@ const SIX_OF_A_FOUR = 0.5
  */
 export function doubtAslantFaces(faces: Face[], enlarged = 1): void {
   for (const face of faces) {
-    const { pips } = face
-    if (mean(pips.map((p) => p.roundness)) >= SIDE_FACE_FLAT || mean(pips.map((p) => p.radius)) < MEASURED_SHAPE * Math.max(1, enlarged)) continue
-    // Axes are directions without a sign: averaged as doubled angles, each by how flat its pip is.
-    const c = pips.reduce((sum, p) => sum + (1 - p.roundness) * Math.cos(2 * p.angle), 0)
-    const s = pips.reduce((sum, p) => sum + (1 - p.roundness) * Math.sin(2 * p.angle), 0)
-    const quarter = ((((0.5 * Math.atan2(s, c)) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2))
+    if (mean(face.pips.map((p) => p.roundness)) >= SIDE_FACE_FLAT || pipRadius(face) < MEASURED_SHAPE * Math.max(1, enlarged)) continue
+    const quarter = ((squashAngle(face) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2)
     if (Math.min(quarter, Math.PI / 2 - quarter) < ASLANT) continue
     face.confidence = Math.min(face.confidence, ASLANT_CONFIDENCE)
     face.doubts.push(ASLANT_FACE)

@@ -816,8 +816,8 @@ function photoDown(faces: readonly Face[]): Point | null {
   return votes[best] === votes[0] ? directions[0]! : null
 }
 
-/** The direction (either way) in which a face's pips are shortest: their mean short axis. */
-function squashAxis(face: Face): Point {
+/** The angle of a face's pips' mean long axis (either way), each pip weighted by how flat it is. */
+export function squashAngle(face: Face): number {
   // Axes are directions without a sign: averaged as doubled angles.
   let c = 0
   let s = 0
@@ -825,7 +825,12 @@ function squashAxis(face: Face): Point {
     c += (1 - pip.roundness) * Math.cos(2 * pip.angle)
     s += (1 - pip.roundness) * Math.sin(2 * pip.angle)
   }
-  const along = 0.5 * Math.atan2(s, c)
+  return 0.5 * Math.atan2(s, c)
+}
+
+/** The direction (either way) in which a face's pips are shortest: their mean short axis. */
+function squashAxis(face: Face): Point {
+  const along = squashAngle(face)
   return { x: -Math.sin(along), y: Math.cos(along) }
 }
 
