@@ -29,6 +29,7 @@ import {
   READ_HEIGHT,
   READ_RADIUS,
   TOPS_TO_TRUST_HEIGHT,
+  alongTheWay,
   emptyCellsContrast,
   sampleCellsAsTokens,
   sideShows,
@@ -37,6 +38,7 @@ import {
   sideOfTokenShowsOnlyBoard,
   stoneDistance,
   topLikeAStone,
+  topTowardsAStone,
   type CellSample,
   type CellSampling,
   type SideShows,
@@ -550,7 +552,10 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (stoneLikelihood < 0.5) {
       // Near the cut, a reading is as likely a stone's top a little off its cell's centre or
       // pale on its print: empty only if the side, where a stone's would show, shows the board.
-      if (emptyNearTheCut(stoneLikelihood, sides[i]!)) nearTheCut.push(sample.cell)
+      // So is one a good part of the way to a stone's colour lying near its print, the cut being
+      // no measure there, unless the side shows the board.
+      const towardsAStone = sides[i] !== 'board' && topTowardsAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      if (emptyNearTheCut(stoneLikelihood, sides[i]!) || towardsAStone) nearTheCut.push(sample.cell)
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
@@ -757,20 +762,12 @@ const BLEND_SHARE = 0.2
  * grey, the other side's colour (extra8 board-09 c1, read at 0.80). Asked about as a colour.
  */
 export function readingsMixedWithPrint(samples: CellSample[], cells: CellReading[], prototypes: Record<Color, Lab>): Cell[] {
-  const weighted = (lab: Lab): Lab => [0.5 * lab[0], lab[1], lab[2]]
   const asked: Cell[] = []
   cells.forEach((reading, i) => {
     if (reading.state === 'empty') return
-    const seen = weighted(samples[i]!.centre)
-    const print = weighted(samples[i]!.printed)
-    const other = weighted(prototypes[reading.state === 'red' ? 'blue' : 'red'])
-    const span = [0, 1, 2].map((k) => other[k]! - print[k]!)
-    const length2 = span.reduce((sum, d) => sum + d * d, 0)
-    if (length2 < 1e-6) return
-    const share = [0, 1, 2].reduce((sum, k) => sum + (seen[k]! - print[k]!) * span[k]!, 0) / length2
-    if (share < BLEND_SHARE || share > 1 - BLEND_SHARE) return
-    const off = Math.hypot(...[0, 1, 2].map((k) => seen[k]! - (print[k]! + share * span[k]!)))
-    if (off < BLEND_NEAR) asked.push(reading.cell)
+    const blend = alongTheWay(samples[i]!.printed, prototypes[reading.state === 'red' ? 'blue' : 'red'], samples[i]!.centre)
+    if (!blend || blend.share < BLEND_SHARE || blend.share > 1 - BLEND_SHARE) return
+    if (blend.off < BLEND_NEAR) asked.push(reading.cell)
   })
   return asked
 }

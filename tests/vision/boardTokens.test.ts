@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Cell, Color } from '../../engine/index.ts'
 import { cellsAFartherStoneMayReach, cellsAStoneMayLeanInto, emptyNearTheCut, readBoard, readingsMixedWithPrint, type BoardReading, type CellReading } from '../../vision/board.ts'
-import { SIDE_PIXELS, emptyCellsContrast, sampleCellsAsTokens, shortestSideSeen, sideOfTokenShowsOnlyBoard, sideShows, topLikeAStone, type CellSample } from '../../vision/board/cells.ts'
+import { SIDE_PIXELS, emptyCellsContrast, sampleCellsAsTokens, shortestSideSeen, sideOfTokenShowsOnlyBoard, sideShows, topLikeAStone, topTowardsAStone, type CellSample } from '../../vision/board/cells.ts'
 import { rgbToLab, type Lab, type Rgb } from '../../vision/raster.ts'
 import { renderTokenScene, type SceneToken, type TokenScene } from './tokenScenes.ts'
 
@@ -542,6 +542,43 @@ describe('a top printed over in a stone’s own colour', () => {
     const emptyContrast = emptyCellsContrast(empties, 14)
     expect(topLikeAStone(sample([91, -3.2, 4.4], 1.6), emptyContrast, stones)).toBe(false)
     expect(topLikeAStone(sample([78, -9, 10], 7.5), emptyContrast, stones)).toBe(false)
+  })
+})
+
+describe('a stone whose colour lies near its print', () => {
+  // s101 board-12 b7 and g8: white stones 0.08 cells tall in a spotlight's fall-off on grey,
+  // cyan-tinted print read ΔE 7.5 from it (the cut at 14), a quarter of the way to the tapped
+  // white, where the photo's empty cells read 1.0; sides 1–2 px long proved nothing. Both were
+  // read empty, sure, without a question.
+  const WHITE: Rgb = [250, 250, 250]
+  const BLACK: Rgb = [25, 25, 28]
+  const grey: Rgb = [140, 160, 172]
+  const tokens: SceneToken[] = [
+    { cell: 'b7', colour: WHITE, top: [156, 162, 166] },
+    { cell: 'g8', colour: WHITE, top: [156, 162, 166] },
+    { cell: 'a12', colour: WHITE },
+    { cell: 'a7', colour: BLACK },
+    { cell: 'c4', colour: BLACK },
+    { cell: 'f4', colour: BLACK },
+    { cell: 'e3', colour: BLACK },
+  ]
+  const zones = { guard: grey, none: grey, outer: grey, middle: grey, centre: grey }
+
+  it('asks about a top read empty a good part of the way from the print to a stone’s colour', () => {
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.08, radius: 0.39, elevation: 35, zones, width: 640, height_px: 480 }))
+    const reading = readBoard(image, { corners, colours: { red: WHITE, blue: BLACK } })
+    expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK })).toEqual([])
+    expect(reading.uncertain).toEqual(expect.arrayContaining(['b7', 'g8']))
+  })
+
+  it('is not a reading as far from the print but away from every stone’s colour', () => {
+    const printed = rgbToLab(...grey)
+    const stones = [rgbToLab(...WHITE), rgbToLab(...BLACK)]
+    const sample = (centre: Lab, contrast: number): CellSample => ({ cell: 'b7', centre, centreRgb: [0, 0, 0], contrast, printed, lean: 0.1, side: null })
+    expect(topTowardsAStone(sample(rgbToLab(156, 162, 166), 6.6), 1, stones)).toBe(true)
+    // A bluer stain as far off the print, and the print's own unevenness.
+    expect(topTowardsAStone(sample([printed[0], printed[1], printed[2] - 6.6], 6.6), 1, stones)).toBe(false)
+    expect(topTowardsAStone(sample(rgbToLab(156, 162, 166), 1.5), 1, stones)).toBe(false)
   })
 })
 

@@ -719,7 +719,47 @@ export function emptyCellsContrast(samples: readonly CellSample[], stoneContrast
  * few pixels off at corners a little off, showed the print.
  */
 export function topLikeAStone(sample: CellSample, emptyContrast: number, stones: readonly Lab[]): boolean {
-  if (sample.contrast < Math.max(STANDS_OUT, ABOVE_EMPTY_CELLS * emptyContrast)) return false
+  if (!standsOutOfEmptyCells(sample, emptyContrast)) return false
   const nearest = (colour: Lab) => Math.min(...stones.map((stone) => stoneDistance(colour, stone)))
   return nearest(sample.centre) < nearest(sample.printed)
+}
+
+function standsOutOfEmptyCells(sample: CellSample, emptyContrast: number): boolean {
+  return sample.contrast >= Math.max(STANDS_OUT, ABOVE_EMPTY_CELLS * emptyContrast)
+}
+
+/**
+ * Where a colour lies on the line from one colour to another (lightness half, as
+ * `stoneDistance` weighs it): how far along, as a share of the way (0 at `from`, 1 at `to`),
+ * and how far off the line; null when the two are one colour.
+ */
+export function alongTheWay(from: Lab, to: Lab, colour: Lab): { share: number; off: number } | null {
+  const weighted = (lab: Lab): Lab => [0.5 * lab[0], lab[1], lab[2]]
+  const start = weighted(from)
+  const span = [0, 1, 2].map((k) => weighted(to)[k]! - start[k]!)
+  const length2 = span.reduce((sum, d) => sum + d * d, 0)
+  if (length2 < 1e-6) return null
+  const seen = weighted(colour)
+  const share = [0, 1, 2].reduce((sum, k) => sum + (seen[k]! - start[k]!) * span[k]!, 0) / length2
+  return { share, off: Math.hypot(...[0, 1, 2].map((k) => seen[k]! - (start[k]! + share * span[k]!))) }
+}
+
+/**
+ * A reading this share of the way from its print to a stone's colour, or farther, may be that
+ * stone's top…
+ */
+const TOWARDS_A_STONE = 0.2
+
+/**
+ * Whether a cell read empty may show a stone whose colour lies near its print: its reading
+ * stands out from the print far more than the photo's empty cells do, and lies a good part of
+ * the way from the print to a stone's colour. The cut between empty and stone is a distance
+ * from the print that holds where the stones stand far from it; a stone whose colour is near
+ * its print — a white stone in a spotlight's fall-off on grey print, ΔE 21 apart — reads well
+ * below the cut even on its top (s101 board-12 b7 and g8: ΔE 7.5, a quarter of the way, where
+ * the photo's empty cells read 1.0, their 0.08-cell sides 1–2 px long and proving nothing).
+ */
+export function topTowardsAStone(sample: CellSample, emptyContrast: number, stones: readonly Lab[]): boolean {
+  if (!standsOutOfEmptyCells(sample, emptyContrast)) return false
+  return stones.some((stone) => (alongTheWay(sample.printed, stone, sample.centre)?.share ?? 0) >= TOWARDS_A_STONE)
 }
