@@ -587,7 +587,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   // After the sides: a stone read from its side is asked as that, not as a faint reading.
   for (const cell of nearTheCut) ask(cell, 'faint')
-  for (const cell of darkStonesLikeALightSide(samples, cells, colours)) ask(cell, 'colour')
+  for (const cell of darkStonesLikeALightSide(samples, cells, colours, sampling)) ask(cell, 'colour')
   // A token standing there would show its side, and the board shows there plainly: what was
   // read is a shadow or a farther stone's side seen past an empty cell as often as a stone.
   cells.forEach((c, i) => {
@@ -844,16 +844,24 @@ const SHADE_MARGIN = 8
  * Where one side's stones are a shade of the other's (brown and tan wood, black and grey), a
  * lighter stone's shaded side looks like a darker stone's top: a reading of the darker side
  * that a side of the lighter one would explain as well is asked about — when the tokens'
- * height is misjudged the reading is of the side, not the top.
+ * height is misjudged the reading is of the side, not the top (a render of seed 13, board-09:
+ * the height came out 0 against 0.31, and tan stones read brown). Not when the height was
+ * measured on enough of the stones' own tops, and came out above nothing: the reading is then
+ * where those tops are, a token's height off at most by the doubt the leaning question allows,
+ * which moves the point read on a top by a fraction of its radius — unless the lighter stone
+ * stands in the cell behind, whose side the reading may reach (extra25 board-08: seven brown
+ * stones read sure, and asked, among tan ones, the height measured 0.16 on 13 tops, as rendered).
  */
-function darkStonesLikeALightSide(samples: CellSample[], cells: CellReading[], colours: StoneColours): Cell[] {
+function darkStonesLikeALightSide(samples: CellSample[], cells: CellReading[], colours: StoneColours, sampling: CellSampling): Cell[] {
   const brightness = (rgb: Rgb) => (rgb[0] + rgb[1] + rgb[2]) / 3
   const [darker, lighter]: [Color, Color] = brightness(colours.red) < brightness(colours.blue) ? ['red', 'blue'] : ['blue', 'red']
   const light = colours[lighter]
   const dark = rgbToLab(...colours[darker])
+  const onTops = sampling.measured >= TOPS_TO_TRUST_HEIGHT && sampling.height > 0
   const asked: Cell[] = []
   cells.forEach((reading, i) => {
     if (reading.state !== darker) return
+    if (onTops && cells[i + COLUMNS]?.state !== lighter) return
     const seen = samples[i]!.centreRgb
     const share = Math.min(SHADE_RANGE[1], Math.max(SHADE_RANGE[0], brightness(seen) / Math.max(1, brightness(light))))
     const shaded = rgbToLab(light[0] * share, light[1] * share, light[2] * share)

@@ -596,6 +596,22 @@ describe('stones one side’s colour a shade of the other’s', () => {
     const reading = readBoard(image, { corners, colours: { red: TAN, blue: BROWN } })
     expect(silentlyWrong(reading, tokens, { red: TAN, blue: BROWN })).toEqual([])
   })
+
+  it('asks nothing of dark stones read where the height measured on many tops puts their tops, but one in front of a light stone', () => {
+    // extra25 board-08: brown stones among tan ones, the height measured 0.16 on 13 tops as
+    // rendered; seven brown stones read right and sure were each asked as a tan stone's side.
+    const TAN: Rgb = [205, 166, 114]
+    const BROWN: Rgb = [95, 72, 48]
+    const tokens: SceneToken[] = [
+      ...(['b3', 'f5', 'c8', 'g10', 'd11'] as Cell[]).map((cell) => ({ cell, colour: TAN })),
+      ...(['a1', 'e3', 'b5', 'g7', 'e9', 'a11', 'c7'] as Cell[]).map((cell) => ({ cell, colour: BROWN })),
+    ]
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.2, radius: 0.36, elevation: 30, ringLine: undefined, width: 640, height_px: 480 }))
+    const reading = readBoard(image, { corners, colours: { red: TAN, blue: BROWN } })
+    expect(silentlyWrong(reading, tokens, { red: TAN, blue: BROWN })).toEqual([])
+    // c7 stands in front of the tan stone c8, whose side its reading may reach.
+    expect(reading.uncertain).toEqual(['c7'])
+  })
 })
 
 describe('a farther stone’s side seen where a nearer cell is read', () => {
