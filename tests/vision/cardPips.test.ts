@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { readCards } from '../../vision/cards.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
 import { readMiddle } from '../../vision/cards/pips.ts'
-import { blur, cloth, jpegRoundTrip, layCard, PAPER } from './cardScenes.ts'
+import { blur, cloth, FIVE_PIPS, jpegRoundTrip, layCard, PAPER, rectifiedFiveOfDiamonds } from './cardScenes.ts'
 import type { RgbaImage } from '../../vision/raster.ts'
 
 const CENTRE = { x: 240, y: 180 }
@@ -88,5 +88,27 @@ describe('a deck that prints a thin frame round its pips', () => {
     const { pips, picture } = readMiddle(card!.image)
     expect(picture).toBe(true)
     expect(pips).toBeNull()
+  })
+})
+
+describe('the pips of a small, blurred card (a webcam’s)', () => {
+  it('pairs the middle pip about the layout’s own middle: an outline a little off moves every pip, and the middle one a little more', () => {
+    // Every pip 0.015 of the card higher (the outline ran past the card's lower edge), the middle one 0.03.
+    const pips = FIVE_PIPS.map(([u, v]): [number, number] => [u, v === 0.5 ? 0.47 : v - 0.015])
+    const { pips: read } = readMiddle(rectifiedFiveOfDiamonds({ pips }))
+    expect(read?.rank).toBe('5')
+    expect(read?.suit.suit).toBe('D')
+  })
+
+  it('still takes no count from pips whose outer rows do not pair about the card’s middle', () => {
+    const pips = FIVE_PIPS.map(([u, v]): [number, number] => [u, v === 0.2 ? 0.14 : v])
+    expect(readMiddle(rectifiedFiveOfDiamonds({ pips })).pips).toBeNull()
+  })
+
+  it('parts a pip from the index and the cloth that blur ran it into, at the print’s dark core', () => {
+    const card = blur(rectifiedFiveOfDiamonds({ tableInside: 0.05 }), 3)
+    const { pips } = readMiddle(card)
+    expect(pips?.rank).toBe('5')
+    expect(pips?.suit.suit).toBe('D')
   })
 })

@@ -3,6 +3,7 @@
 // narrow two-glyph "10" with a diamond under it in two corners, lamp glare, blur and JPEG.
 import jpeg from 'jpeg-js'
 import { applyHomography, createRgbaImage, gaussianBlur, homographyFromPoints, mapChannels, type Point, type RgbaImage } from '../../vision/raster.ts'
+import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH } from '../../vision/cards/findCards.ts'
 
 export type Colour = [number, number, number]
 
@@ -258,3 +259,37 @@ export function jpegRoundTrip(image: RgbaImage, quality: number): RgbaImage {
   return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) }
 }
 
+
+/** The pips of a five, [across, down] of each centre (shares of the card); the lower ones are printed upside down. */
+export const FIVE_PIPS: [number, number][] = [
+  [0.28, 0.2],
+  [0.72, 0.2],
+  [0.5, 0.5],
+  [0.28, 0.8],
+  [0.72, 0.8],
+]
+
+/**
+ * A five of diamonds as findCards.ts rectifies it (CARD_WIDTH × CARD_HEIGHT, the margin round
+ * the card showing the cloth), drawn straight into that frame: a webcam's card, its pips as
+ * large as a real deck's (a quarter of the card across) and its index diamond close beside the
+ * top-left one. `pips` moves them (an outline a pixel or two off moves every pip alike);
+ * `tableInside` shows the cloth along the card's left side that far in (a share of the card's
+ * width), where the outline ran past the card's edge.
+ */
+export function rectifiedFiveOfDiamonds(options: { pips?: [number, number][]; tableInside?: number } = {}): RgbaImage {
+  const pips = options.pips ?? FIVE_PIPS
+  const image = createRgbaImage(CARD_WIDTH, CARD_HEIGHT)
+  const grow = 1 + 2 * CARD_MARGIN
+  const diamond = (u: number, v: number, pu: number, pv: number, half: number) => Math.abs(u - pu) * 1.25 + (Math.abs(v - pv) * 1.4) <= half
+  const index = (u: number, v: number) => diamond(u, v, 0.1, 0.235, 0.045)
+  for (let y = 0; y < CARD_HEIGHT; y++)
+    for (let x = 0; x < CARD_WIDTH; x++) {
+      const u = ((x + 0.5) / CARD_WIDTH) * grow - CARD_MARGIN
+      const v = ((y + 0.5) / CARD_HEIGHT) * grow - CARD_MARGIN
+      const onCard = u >= (options.tableInside ?? 0) && u <= 1 && v >= 0 && v <= 1
+      const printed = index(u, v) || index(1 - u, 1 - v) || pips.some(([pu, pv]) => diamond(u, v, pu, pv, 0.115))
+      image.data.set([...(!onCard ? CLOTH : printed ? RED_PRINT : PAPER), 255], (y * CARD_WIDTH + x) * 4)
+    }
+  return image
+}

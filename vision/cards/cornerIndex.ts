@@ -227,7 +227,7 @@ function cropForOcr(ink: GrayImage, box: Box, keep?: readonly Box[]): GrayImage 
 }
 
 /** The stricter second cut: print at least this dark (0 paper … 1 the print's median). */
-const CORE_INK = 0.75
+export const CORE_INK = 0.75
 
 /**
  * The corner region of a card seen in `frame` (its corners in the photo, top-left first, the

@@ -6,7 +6,7 @@
 import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 import { CARD_MARGIN, whiteness } from './findCards.ts'
-import { glyphOf, printRedness } from './cornerIndex.ts'
+import { CORE_INK, glyphOf, printRedness } from './cornerIndex.ts'
 import { classifySuit, type SuitReading } from '../suits.ts'
 import type { Rank } from '../../engine/index.ts'
 
@@ -54,8 +54,10 @@ const centreOf = (card: RgbaImage, c: Component) => cardPoint(card, (c.minX + c.
  * The print on the card's face (its border left out), as blobs, without the corner indices'
  * and without print cut by the face's border (it runs on past it: the table, where the outline
  * is a little off); with the darkness image, the paper's level and the face's bounds in pixels.
+ * Cut at the print's `core` only, the print at least CORE_INK of the way from the paper to the
+ * print's median.
  */
-function middlePrint(card: RgbaImage) {
+function middlePrint(card: RgbaImage, core = false) {
   // The darkest channel (findCards' whiteness): red print is dark in green and blue, 255 = paper-white.
   const gray = whiteness(card)
   const { width, height } = card
@@ -71,7 +73,8 @@ function middlePrint(card: RgbaImage) {
   let paper = 0
   for (let below = 0; paper < 255 && (below += counts[paper]!) <= levels.length * 0.9; ) paper++
   // Otsu splits print from paper; the cap keeps a face with little print from calling paper grain ink.
-  const level = Math.min(otsuThreshold(levels), paper * 0.8)
+  const printLevel = Math.min(otsuThreshold(levels), paper * 0.8)
+  const level = core ? paper - CORE_INK * (paper - printMedian(levels, printLevel)) : printLevel
   const mask = new Uint8Array(width * height)
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (gray.data[y * width + x]! < level) mask[y * width + x] = 1
   const { labels, components } = connectedComponents(mask, width, height, 8)
@@ -88,6 +91,20 @@ function middlePrint(card: RgbaImage) {
     Math.min(c.minX <= x0 ? c.maxX - x0 : Infinity, c.maxX >= x1 ? x1 - c.minX : Infinity, c.minY <= y0 ? c.maxY - y0 : Infinity, c.maxY >= y1 ? y1 - c.minY : Infinity)
   const covered = components.some((c) => cut(c) && !inIndex(c) && reach(c) > depth)
   return { gray, paper, labels, middle, face, covered }
+}
+
+/** The median of the levels darker than `level` (the print's); `level` where none is. */
+function printMedian(levels: Uint8Array, level: number): number {
+  const counts = new Int32Array(256)
+  let count = 0
+  for (const value of levels)
+    if (value < level) {
+      counts[value]!++
+      count++
+    }
+  let median = 0
+  for (let below = counts[0]!; median < level && below <= count / 2; ) below += counts[++median]!
+  return count > 0 ? median : level
 }
 
 /** A framed picture spans at least this share of the card's width and of its height in one piece of print. */
@@ -162,7 +179,18 @@ function pipFrame(card: RgbaImage, { labels, middle }: Pick<ReturnType<typeof mi
  * the frame holds, and pips alone in it, in a number card's layout within the frame, count.
  */
 export function readMiddle(card: RgbaImage): MiddleReading {
-  const print = middlePrint(card)
+  const read = readMiddleCut(card, middlePrint(card))
+  if (read.pips || read.picture) return read
+  // A blur of a few pixels (a webcam, a card far off) runs a pip into the index beside it, or
+  // into the table past the card's edge where the outline is a pixel off, and the pip, grown
+  // out of a pip's shape, reads as print lying over the card. Blur spreads print's edges, not
+  // its middle: cut at the print's dark core, the pips part again, while anything truly lying
+  // on the card (another card's print, the table past a covering edge) is as dark there.
+  const core = readMiddleCut(card, middlePrint(card, true))
+  return core.pips ? core : read
+}
+
+function readMiddleCut(card: RgbaImage, print: ReturnType<typeof middlePrint>): MiddleReading {
   const picture = print.middle.some((c) => spansPicture(card, c))
   if (print.covered) return { pips: null, picture }
   const frame = pipFrame(card, print)
@@ -202,14 +230,21 @@ const SIDE_COLUMN = { near: 0.12, far: 0.35 }
  * Whether the pips (centres as shares of the card) stand as a number card prints them in the
  * box they are laid out in (the card, or the frame round them): the middle column holds as
  * many as the count's layout puts there, every other pip has its mirror image across the
- * middle in the same row, and every pip its image in the half-turned box (the 7's odd middle
+ * middle in the same row, and every pip its image in the half-turned layout (the 7's odd middle
  * pip alone has none). The side columns' place scales with the box; the slack, which is for
  * print and rectification, does not. A pip lost to glare, two run together by blur, or a
  * card rectified a quarter turn off breaks the layout: the count is then no witness.
  */
 function isPipLayout(pips: readonly { u: number; v: number }[], box: LayoutBox): boolean {
   const across = (box.u0 + box.u1) / 2
-  const down = (box.v0 + box.v1) / 2
+  // The half turn is about the layout's own middle: its top and bottom rows, which must pair
+  // about the box's middle as every pip did, give it. An outline a pixel or two off, where a
+  // blurred edge (a webcam's) spreads into the table, moves every pip alike, and a middle pip
+  // measured from the box's middle came out of place by that as well as by its print.
+  const top = Math.min(...pips.map((p) => p.v))
+  const bottom = Math.max(...pips.map((p) => p.v))
+  if (Math.abs(top + bottom - (box.v0 + box.v1)) >= ROW_SLACK) return false
+  const down = (top + bottom) / 2
   const middle = pips.filter((p) => Math.abs(p.u - across) < COLUMN_SLACK)
   if (middle.length !== MIDDLE_COLUMN_PIPS[pips.length]) return false
   return pips.every((p) => {
