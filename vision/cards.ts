@@ -226,6 +226,8 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
       const turned = looksAt(quarterTurned, true)
       if ((turned[0]?.standing ?? -1) > (corners[0]?.standing ?? -1)) corners = turned
     }
+    // The two opposite corners of the outline's own cut, before any frame's look joins them.
+    const ownCorners = corners
     const framesSeen = () =>
       readSeen(
         (found.cornerFrames?.() ?? []).map((frame) => {
@@ -270,16 +272,28 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     if (!indexSeen && !middle.pips && !found.quarterTurn && noFace()) continue
     const read = withMiddle(best, middle)
     const confidence = read?.confidence ?? 0
+    // An outline flagged for its size alone (findCards.ts oversized) whose two opposite corners
+    // each read the card shown, fairly surely, is that one card: two cards lying edge to edge, what
+    // the size warns of, show two cards' indices at the outline's opposite corners, as a fan shows
+    // its first card's and its last one's, and a deck holds no card twice (but the joker). A card
+    // nearer a slanting camera than the others is larger, not two.
+    const oneCard =
+      found.oversized &&
+      read?.card !== JOKER &&
+      confidence >= UNCERTAIN_BELOW &&
+      ownCorners.length === 2 &&
+      ownCorners.every((look) => look.card === read?.card && look.confidence >= UNCERTAIN_BELOW)
+    const irregular = found.irregular && !oneCard
     const toPhoto = (p: Point): Point => ({ x: p.x / scale, y: p.y / scale })
     readings.push({
       card: read?.card ?? null,
       confidence,
-      uncertain: !read?.card || confidence < UNCERTAIN_BELOW || found.irregular || framed,
+      uncertain: !read?.card || confidence < UNCERTAIN_BELOW || irregular || framed,
       rank: read?.rank ?? null,
       suit: read?.suit ?? null,
       corners: found.corners.map(toPhoto) as CardReading['corners'],
       centre: toPhoto(found.centre),
-      irregular: found.irregular,
+      irregular,
     })
   }
   return readingOrder(readings)

@@ -224,6 +224,18 @@ describe('cards that touch', () => {
     expect(readings.find((r) => !r.irregular)?.card).toBe('10D')
   })
 
+  it('reads a card larger than the others, as one nearer a slanting camera is, surely where both its corners show that card', async () => {
+    const table = cloth(640, 400)
+    layCard(table, { centre: { x: 90, y: 200 }, width: 76, angle: 0 })
+    layCard(table, { centre: { x: 200, y: 200 }, width: 76, angle: 0.05 })
+    // Two and a half times the others' area: the size alone says "two cards edge to edge".
+    layCard(table, { centre: { x: 420, y: 200 }, width: 120, angle: -0.1 })
+    const near = (await readCards(table, null)).find((r) => r.centre.x > 300)
+    expect(near?.card).toBe('10D')
+    expect(near?.irregular).toBe(false)
+    expect(near?.uncertain).toBe(false)
+  })
+
   it('reports no card where paper of a card’s shape shows no index: blank paper is no card face', async () => {
     const table = createRgbaImage(400, 300)
     for (let p = 0; p < 400 * 300; p++) table.data.set([30, 90, 50, 255], p * 4)

@@ -44,6 +44,11 @@ export interface FoundCard {
   /** The blob was not card-shaped (touching or overlapping cards, a card cut by the frame). */
   irregular: boolean
   /**
+   * Irregular for its size alone: a card-shaped outline larger than the photo's typical card, as
+   * two cards lying edge to edge make (and as a card nearer a slanting camera than the others is).
+   */
+  oversized: boolean
+  /**
    * A card partly under another: its outline is only what shows, and rectified, its index is
    * stretched out of shape. Instead, frames from each corner of it that shows (where two of its
    * edges meet): a whole card's shape laid from that corner along those edges, that corner top
@@ -970,6 +975,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       image,
       quarterTurn,
       irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true,
+      oversized: false,
       cornerFrames: null,
     })
     sources.push(candidate)
@@ -984,7 +990,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   // a landscape 10 : 7): its size gives it away.
   cardAreas.forEach((area, i) => {
     const card = cards[i]
-    if (card && wholeAreas.length > 1 && area > typicalCard * MERGED_CARDS) card.irregular = true
+    if (card && !card.irregular && wholeAreas.length > 1 && area > typicalCard * MERGED_CARDS) card.irregular = card.oversized = true
   })
   for (const candidate of misshapen) {
     const { outline } = candidate
@@ -997,6 +1003,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
         image,
         quarterTurn: null,
         irregular: true,
+        oversized: false,
         cornerFrames: null,
       })
       sources.push(candidate)
