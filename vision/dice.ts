@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
+import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
@@ -61,7 +61,7 @@ const ENLARGE = 2
  * The working (or finer) copy in colour and grey, its scale from the photo, and the pips found
  * on it up to `largest` radius (photo pixels). A copy longer than the photo is the photo enlarged.
  * `greyFaces` are the faces its grey pips make, found once: the choice of the copy to read
- * (sureLayouts) looks at them before the copy chosen is read from them.
+ * (sureLayouts) looks at their layouts (`greyLayouts`) before the copy chosen is read from them.
  */
 function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
   const longer = Math.max(image.width, image.height)
@@ -82,9 +82,13 @@ function pipsAt(image: RgbaImage, side: number, largest = Infinity) {
       return [{ gray, pips: findPips(gray, small, largest * scale).map((pip) => ({ ...pip, channel })) }]
     })
   const pips = findPips(gray, small, largest * scale)
+  const faceImage = { gray, colour: small, enlarged: scale }
+  let grouped: Face[] | undefined
   let faces: Face[] | undefined
-  const greyFaces = () => (faces ??= findFaces({ gray, colour: small, enlarged: scale }, pips))
-  return { small, scale, gray, pips, byColour, greyFaces }
+  // The choice looks only at layouts of two pips or more: the die around a lone pip is looked for once the copy is read.
+  const greyLayouts = () => (grouped ??= groupIntoFaces(faceImage, pips))
+  const greyFaces = () => (faces ??= lookAroundLonePips(faceImage, greyLayouts(), pips))
+  return { small, scale, gray, pips, byColour, greyLayouts, greyFaces }
 }
 
 /**
@@ -111,8 +115,8 @@ const COLOUR_CHANNELS = [
 ] as const
 
 /** The sure faces of two pips or more that the grey pips of a copy make: each one's mean pip radius. */
-const sureLayouts = ({ greyFaces }: { greyFaces: () => Face[] }): number[] =>
-  greyFaces()
+const sureLayouts = ({ greyLayouts }: { greyLayouts: () => Face[] }): number[] =>
+  greyLayouts()
     .filter((face) => face.pips.length >= 2 && face.confidence >= UNCERTAIN_DIE_BELOW)
     .map((face) => mean(face.pips.map((pip) => pip.radius)))
 

@@ -6,7 +6,8 @@
 // long as a distance is never shorter than either of its legs.
 import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { findFaces } from '../../vision/dice/faces.ts'
+import { findFaces, groupIntoFaces, mayMeet, pipsExtent } from '../../vision/dice/faces.ts'
+import { MAX_LINK } from '../../vision/dice/pips.ts'
 import { nthLevel, ringAround } from '../../vision/dice/pips.ts'
 import { hypot, type GrayImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
@@ -14,7 +15,7 @@ import { draw, type Look } from './diceScenes.ts'
 
 vi.mock('../../vision/dice/faces.ts', async (importOriginal) => {
   const faces = await importOriginal<typeof import('../../vision/dice/faces.ts')>()
-  return { ...faces, findFaces: vi.fn(faces.findFaces) }
+  return { ...faces, findFaces: vi.fn(faces.findFaces), groupIntoFaces: vi.fn(faces.groupIntoFaces) }
 })
 
 const ivory: Look = { side: 60, pip: 0.085, step: 0.27, pipColour: [25, 25, 25], body: () => [236, 226, 200] }
@@ -24,12 +25,14 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
     const dice = [1, 2, 3, 4, 5].map((value, k) => ({ x: 90 + k * 130, y: 160 + (k % 2) * 120, value, angle: 0.15 * k }))
     const photo = draw(760, 440, dice, ivory, 7)
     const found = vi.mocked(findFaces)
+    const grouped = vi.mocked(groupIntoFaces)
     found.mockClear()
+    grouped.mockClear()
     const reading = readDice(photo)
     expect(reading.values).toEqual([1, 3, 5, 2, 4])
     expect(reading.uncertain).toEqual([])
     // Each grey (the working copy's, a finer copy's, a colour channel's) is grouped into faces once.
-    const greys = found.mock.calls.map(([image]) => image.gray)
+    const greys = [...found.mock.calls, ...grouped.mock.calls].map(([image]) => image.gray)
     expect(greys.length).toBeGreaterThan(0)
     expect(new Set(greys).size).toBe(greys.length)
   })
@@ -47,6 +50,27 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
       expect(Math.hypot(x, y)).toBeGreaterThanOrEqual(longer)
     }
   })
+  it('passes over no two groups of pips that hold a pip of each within a face’s reach of each other', () => {
+    const random = seededRandom(17)
+    const pipAt = (x: number, y: number, radius: number) => ({ x, y, radius })
+    for (let k = 0; k < 4000; k++) {
+      const spread = 10 ** (random() * 3)
+      const group = () =>
+        Array.from({ length: 1 + Math.floor(random() * 5) }, () => pipAt(random() * spread, random() * spread, 0.5 + random() * random() * 12))
+      const one = group()
+      const other = group()
+      // What joinAcrossSlants's near measures, pair by pair.
+      const near = one.some((p) =>
+        other.some((q) => {
+          const reach = MAX_LINK * (p.radius + q.radius) * 0.5
+          return Math.abs(p.x - q.x) <= reach && Math.abs(p.y - q.y) <= reach && Math.hypot(p.x - q.x, p.y - q.y) <= reach
+        }),
+      )
+      const may = mayMeet(pipsExtent(one as never), pipsExtent(other as never))
+      if (near) expect(may).toBe(true)
+    }
+  })
+
   it('finds a ring’s middle level by quickselect as sorting its levels would, ties and all', () => {
     const random = seededRandom(5)
     for (let k = 0; k < 3000; k++) {

@@ -233,6 +233,17 @@ function similarPips(a: Pip, b: Pip, bySlant = true): boolean {
 
 /** Groups the pips into faces and reads each. */
 export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
+  return lookAroundLonePips(image, groupIntoFaces(image, pips), pips)
+}
+
+/**
+ * The faces the pips make, read as findFaces reads them but for the die around each lone pip,
+ * not yet looked for (lookAroundLonePips looks). Which faces there are does not hang on it (side
+ * faces are dropped by their pips' shape, size and place), and a speckled table gives hundreds of
+ * lone specks, most of them dropped beside a rounder or clearer neighbour: only the lone pips
+ * kept are looked around, each ray by ray. Faces of two pips or more are read whole.
+ */
+export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const n = pips.length
   const parent = pips.map((_, i) => i)
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
@@ -314,11 +325,27 @@ function joinAcrossSlants(
   joinedAcrossMarks: Set<number[]>,
 ): number[][] {
   const result = [...groups]
+  // A group's pips are never changed (a join makes a new group): what is worked out of them is kept.
+  const layoutless = new WeakMap<number[], boolean>()
   const noLayout = (group: number[]) => {
     if (group.length < 3) return false
-    const members = group.map((i) => pips[i]!)
-    const fit = fitLayout(members)
-    return !fit || fit.residual >= 0.3 || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null
+    let answer = layoutless.get(group)
+    if (answer === undefined) {
+      const members = group.map((i) => pips[i]!)
+      const fit = fitLayout(members)
+      answer = !fit || fit.residual >= 0.3 || plausibleGrid(fit, mean(members.map((p) => p.radius))) !== null
+      layoutless.set(group, answer)
+    }
+    return answer
+  }
+  const extents = new WeakMap<number[], Extent>()
+  const extentOf = (group: number[]) => {
+    let extent = extents.get(group)
+    if (!extent) {
+      extent = pipsExtent(group.map((i) => pips[i]!))
+      extents.set(group, extent)
+    }
+    return extent
   }
   const near = (i: number, j: number) => {
     const reach = MAX_LINK * (pips[i]!.radius + pips[j]!.radius) * 0.5
@@ -334,7 +361,8 @@ function joinAcrossSlants(
     search: for (let a = 0; a < result.length; a++)
       for (let b = a + 1; b < result.length; b++) {
         const size = result[a]!.length + result[b]!.length
-        if (size < 3 || size > 6 || unjoined.get(result[a]!)?.has(result[b]!)) continue
+        // Groups that cannot meet are never bridged: they are passed over unmeasured.
+        if (size < 3 || size > 6 || !mayMeet(extentOf(result[a]!), extentOf(result[b]!)) || unjoined.get(result[a]!)?.has(result[b]!)) continue
         const bridgedWhere = (test: (i: number, j: number) => boolean) =>
           result[a]!.some((i) => result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && test(i, j)))
         const bridged = bridgedWhere((i, j) => sameFace(image, pips[i]!, pips[j]!, pips))
@@ -360,6 +388,31 @@ function joinAcrossSlants(
       }
   }
   return result
+}
+
+/** The box around a group's pips' centres, and its largest pip's radius. */
+interface Extent {
+  left: number
+  right: number
+  top: number
+  bottom: number
+  largest: number
+}
+
+export function pipsExtent(pips: readonly Pip[]): Extent {
+  const xs = pips.map((p) => p.x)
+  const ys = pips.map((p) => p.y)
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), largest: Math.max(...pips.map((p) => p.radius)) }
+}
+
+/**
+ * Whether two groups of pips may hold a pip of each within a face's reach of each other
+ * (joinAcrossSlants's near): groups farther apart along x or y than their largest pips' reach,
+ * with a pixel to spare, hold none (a speckled table gives hundreds of groups).
+ */
+export function mayMeet(one: Extent, other: Extent): boolean {
+  const reach = MAX_LINK * (one.largest + other.largest) * 0.5 + 1
+  return one.left - other.right <= reach && other.left - one.right <= reach && one.top - other.bottom <= reach && other.top - one.bottom <= reach
 }
 
 /** A face whose pips are this much less round than a neighbour's is a side face of that neighbour's die. */
@@ -547,15 +600,8 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     doubts.push(SPLIT_FROM_GROUP)
     confidence = Math.min(confidence, 0.65)
   }
-  let faceWidth: number | undefined
-  if (fit.value === 1) {
-    const { doubt: noDie, width } = noDieAround(image, pips[0]!, all)
-    faceWidth = width
-    if (noDie) {
-      doubts.push(noDie)
-      confidence = Math.min(confidence, NO_BODY)
-    }
-  }
+  // A one's die is looked for once the side faces are dropped (lookAroundLonePips): its doubt goes here.
+  const dieDoubtAt = doubts.length
   // A two is a diagonal of two pips: two pips of a four or a five along its side, or two whole
   // dark dice on a white tray, fit it as well. Its die must be seen around it as a one's is,
   // with the two's middle at the face's middle. Dark pips are mostly an ivory die's on pale
@@ -623,7 +669,32 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     }
   }
   const side = faceSide(fit, radius)
-  return { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts, ...(faceWidth === undefined ? {} : { faceWidth }) }
+  const read = { pips, value: fit.value, centre: fit.centre, u: fit.u, v: fit.v, side, confidence, doubts }
+  if (fit.value === 1) dieNotLookedFor.set(read, dieDoubtAt)
+  return read
+}
+
+/** Faces of a lone pip whose die is yet to be looked for, with where its doubt goes among the face's doubts. */
+const dieNotLookedFor = new WeakMap<Face, number>()
+
+/**
+ * The die around each lone pip of `faces` (groupIntoFaces's, of `pips`) looked for, as readFace
+ * would have: its doubt put among the face's where readFace would have put it, the face's
+ * confidence lowered alike, its plain face's width noted. The faces are changed in place.
+ */
+export function lookAroundLonePips(image: FaceImage, faces: Face[], pips: readonly Pip[]): Face[] {
+  for (const face of faces) {
+    const doubtAt = dieNotLookedFor.get(face)
+    if (doubtAt === undefined) continue
+    dieNotLookedFor.delete(face)
+    const { doubt: noDie, width } = noDieAround(image, face.pips[0]!, pips)
+    if (noDie) {
+      face.doubts.splice(doubtAt, 0, noDie)
+      face.confidence = Math.min(face.confidence, NO_BODY)
+    }
+    face.faceWidth = width
+  }
+  return faces
 }
 
 /**
