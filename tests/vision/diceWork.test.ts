@@ -6,7 +6,7 @@
 // long as a distance is never shorter than either of its legs.
 import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { findFaces, groupIntoFaces, mayMeet, pipsExtent } from '../../vision/dice/faces.ts'
+import { findFaces, groupIntoFaces, mayMeet, pipsExtent, within } from '../../vision/dice/faces.ts'
 import { MAX_LINK } from '../../vision/dice/pips.ts'
 import { nthLevel, ringAround } from '../../vision/dice/pips.ts'
 import { hypot, type GrayImage } from '../../vision/raster.ts'
@@ -68,6 +68,17 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
       )
       const may = mayMeet(pipsExtent(one as never), pipsExtent(other as never))
       if (near) expect(may).toBe(true)
+    }
+  })
+
+  it('tells a point nearer than a distance as measuring the distance would, though it passes over points off by as much along x or y', () => {
+    const random = seededRandom(23)
+    for (let k = 0; k < 20_000; k++) {
+      const scale = 10 ** Math.floor(random() * 6 - 2)
+      const a = { x: (random() - 0.5) * scale, y: (random() - 0.5) * scale }
+      const b = k % 3 === 0 ? { x: a.x + (random() - 0.5) * scale, y: a.y } : { x: (random() - 0.5) * scale, y: (random() - 0.5) * scale }
+      const distance = k % 5 === 0 ? hypot(b.x - a.x, b.y - a.y) : random() * scale
+      expect(within(a, b, distance)).toBe(hypot(b.x - a.x, b.y - a.y) < distance)
     }
   })
 

@@ -26,6 +26,15 @@ const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y })
 const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y })
 const mul = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k })
 const norm = (a: Point): number => hypot(a.x, a.y)
+/**
+ * Whether b lies nearer a than `distance`, as norm measures it: a point off by as much along x
+ * or y is not, whatever it is across (norm is never shorter than either leg), and most pairs of
+ * a speckled table's hundreds of faces and pips are passed over so.
+ */
+export function within(a: Point, b: Point, distance: number): boolean {
+  if (Math.abs(b.x - a.x) >= distance || Math.abs(b.y - a.y) >= distance) return false
+  return norm(sub(b, a)) < distance
+}
 const rotate = (a: Point, angle: number): Point => ({
   x: a.x * Math.cos(angle) - a.y * Math.sin(angle),
   y: a.x * Math.sin(angle) + a.y * Math.cos(angle),
@@ -868,12 +877,16 @@ function photoDown(faces: readonly Face[]): Point | null {
   const directions = [{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 0, y: -1 }, { x: -1, y: 0 }]
   const votes = [0, 0, 0, 0]
   for (const top of faces) {
-    const sight = squashAxis(top)
+    let sight: Point | undefined
     for (const side of faces) {
       if (side === top || roundness(top) < CLEARLY_ROUNDER * roundness(side)) continue
+      const reach = FRONT_FACE_DISTANCE * 0.5 * (top.side + side.side)
+      // Off by more along x or y is farther (norm is never shorter than either leg).
+      if (Math.abs(side.centre.x - top.centre.x) > reach || Math.abs(side.centre.y - top.centre.y) > reach) continue
       const offset = sub(side.centre, top.centre)
       const distance = norm(offset)
-      if (distance > FRONT_FACE_DISTANCE * 0.5 * (top.side + side.side)) continue
+      if (distance > reach) continue
+      sight ??= squashAxis(top)
       if (Math.abs(offset.x * sight.x + offset.y * sight.y) < Math.cos(Math.PI / 7) * distance) continue
       const along = directions.map((d) => d.x * offset.x + d.y * offset.y)
       votes[along.indexOf(Math.max(...along))]!++
@@ -988,7 +1001,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   for (const face of ordered) {
     const neighbours = faces.filter(
       (other) =>
-        other !== face && !dropped.has(other) && oneScale(face, other) && norm(sub(other.centre, face.centre)) < 0.8 * (face.side + other.side),
+        other !== face && !dropped.has(other) && within(face.centre, other.centre, 0.8 * (face.side + other.side)) && oneScale(face, other),
     )
     // The top face is lit at least as well as the sides: a faint neighbour is no top face,
     // and a face far fainter than its neighbour is that die's side in shade.
@@ -1032,11 +1045,11 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
     // A round pip of the same kind close by that joined no face may be one of this face's.
     const loose = pips.some(
       (p) =>
+        within(face.centre, p, 0.55 * face.side) &&
         !inFaces.has(p) &&
         p.polarity === face.pips[0]!.polarity &&
         p.roundness >= 0.8 * roundness(face) &&
-        similarPips(p, face.pips[0]!) &&
-        norm(sub(p, face.centre)) < 0.55 * face.side,
+        similarPips(p, face.pips[0]!),
     )
     if (loose) {
       face.doubts.push('a pip nearby belongs to no face')
