@@ -643,6 +643,27 @@ export function toLab(image: RgbaImage): Float32Array {
 /** Colours toLab keeps at once: 2^12 slots, a colour taking the slot of an earlier one (a table that stays in the cache: a larger one cost more than it saved on photos of many colours). */
 const LAB_TABLE_BITS = 12
 
+/**
+ * rgbToLab of a pixel's bytes, each colour's Lab kept as toLab keeps it (but in doubles: the
+ * same numbers rgbToLab gives), in a new tuple. The dice readers ask the Lab of pixel after pixel
+ * along rays and rings, over and over the few thousand colours of a face and its table.
+ */
+export function rgbToLabKept(r: number, g: number, b: number): Lab {
+  const colour = (r << 16) | (g << 8) | b
+  const slot = Math.imul(colour, 0x9e3779b1) >>> (32 - LAB_TABLE_BITS)
+  const at = slot * 3
+  if (keptColours[slot] !== colour) {
+    const lab = rgbToLab(r, g, b)
+    keptColours[slot] = colour
+    keptLab[at] = lab[0]
+    keptLab[at + 1] = lab[1]
+    keptLab[at + 2] = lab[2]
+  }
+  return [keptLab[at]!, keptLab[at + 1]!, keptLab[at + 2]!]
+}
+const keptColours = new Int32Array(1 << LAB_TABLE_BITS).fill(-1)
+const keptLab = new Float64Array(3 << LAB_TABLE_BITS)
+
 export function labAt(lab: Float32Array, p: number): Lab {
   return [lab[p * 3]!, lab[p * 3 + 1]!, lab[p * 3 + 2]!]
 }

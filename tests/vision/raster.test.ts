@@ -20,6 +20,7 @@ import {
   percentile,
   rectangle,
   toLab,
+  rgbToLabKept,
   resize,
   rgbToHsv,
   rgbToLab,
@@ -322,6 +323,20 @@ describe('sample statistics', () => {
       const [r, g, b] = [image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!]
       expect(labAt(lab, p)).toEqual(Array.from(new Float32Array(rgbToLab(r, g, b))))
     }
+  })
+
+  it('gives a pixel’s colour, met again or sharing its table slot with another, the Lab rgbToLab gives it, to the last bit', () => {
+    // 20,000 asks of 6,000 colours (more than the table's slots), each colour coming back, some at once.
+    for (let k = 0; k < 20_000; k++) {
+      const colour = (k * 7919) % 6000
+      const [r, g, b] = [(colour * 37) % 256, ((colour * 11) % 23) * 11, (colour >> 4) % 256]
+      expect(rgbToLabKept(r, g, b)).toEqual(rgbToLab(r, g, b))
+      if (k % 7 === 0) expect(rgbToLabKept(r, g, b)).toEqual(rgbToLab(r, g, b))
+    }
+    // A tuple of its own each time: one changed leaves the next one whole.
+    const first = rgbToLabKept(12, 200, 40)
+    first[0] = -1
+    expect(rgbToLabKept(12, 200, 40)).toEqual(rgbToLab(12, 200, 40))
   })
 
   it('lists a rectangle’s corners clockwise from the top left', () => {

@@ -3,7 +3,7 @@
 // the wood are all a round blob on a plain ring, just like a one's pip. What a one has and they
 // have not is a die's body: a face of the ring's colour that ends, not far off, on every side,
 // about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
-import { deltaE, hypot, rgbToLab, type GrayImage, type Lab, type Point } from '../raster.ts'
+import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point } from '../raster.ts'
 import type { FaceImage } from './faces.ts'
 import { alikePips, type Pip } from './pips.ts'
 
@@ -156,7 +156,7 @@ export function noDieAround(
       }
       const p = Math.round(y) * width + Math.round(x)
       const grey = gray.data[p]!
-      const lab = rgbToLab(colour.data[p * 4]!, colour.data[p * 4 + 1]!, colour.data[p * 4 + 2]!)
+      const lab = rgbToLabKept(colour.data[p * 4]!, colour.data[p * 4 + 1]!, colour.data[p * 4 + 2]!)
       off = away(t, grey, lab) ? off + 1 : 0
       if (off >= 2) {
         end = t - 0.75

@@ -2,7 +2,7 @@
 // Found by local contrast at several scales, so neither the table's colour nor the die's
 // matters: a black pip on ivory and a white pip on a red die are both a compact blob whose
 // surround is uniform and clearly lighter (or darker) than the blob itself.
-import { boxBlur, hypot, rgbToLab, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
+import { boxBlur, hypot, rgbToLabKept, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
 
 export interface Pip {
   x: number
@@ -75,7 +75,7 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
       const fx = Math.min(colour.width - 1, Math.round((x + 0.5) * factor - 0.5))
       const fy = Math.min(colour.height - 1, Math.round((y + 0.5) * factor - 0.5))
       const i = (fy * colour.width + fx) * 4
-      return rgbToLab(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!)
+      return rgbToLabKept(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!)
     }
     const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
     const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
