@@ -8,7 +8,7 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
+import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, dropFrontFacesAcrossChannels, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
@@ -170,6 +170,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   let faces = chosen.greyFaces()
   const channels = colourPips()
   for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
+  faces = dropFrontFacesAcrossChannels(faces)
   doubtOddSizes(faces)
   doubtNarrowFaces(faces)
   doubtOddKinds(faces)

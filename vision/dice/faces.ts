@@ -1060,3 +1060,32 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   }
   return result
 }
+
+/**
+ * Each channel's faces are read apart (grey, redness, yellowness: findFaces once a channel), and
+ * dropSideFaces settles a die's top and its front face only when both show in one channel. A
+ * translucent or lit die may show its top's pips in grey and its front face's only in colour
+ * (pips of the faces behind shining through the plastic, a shaded front face): the two faces
+ * then come from two channels, each read as a die. The camera is above the table, so a die's
+ * front face lies just below its top, nearer than another die's top could (frontFaceOf), and is
+ * seen at a lower angle than the top, its pips flatter. A face of one channel lying so below a
+ * face of another, and flatter than it by as much as dropSideFaces asks of a side face, is that
+ * die's front face, whatever channel showed it: it is dropped, as dropSideFaces drops one of its
+ * own channel, however sure or unsure the top was read (a one's face, running on over the front
+ * face of a die of one colour, looks off its middle).
+ */
+export function dropFrontFacesAcrossChannels(faces: Face[]): Face[] {
+  const channel = (face: Face) => face.pips[0]!.channel ?? 'grey'
+  if (new Set(faces.map(channel)).size < 2) return faces
+  const down = photoDown(faces)
+  const frontOfAnother = (face: Face) =>
+    faces.some(
+      (top) =>
+        top !== face &&
+        channel(top) !== channel(face) &&
+        oneScale(face, top) &&
+        roundness(top) > SIDE_FACE_FLATTER * roundness(face) &&
+        frontFaceOf(face, top, down),
+    )
+  return faces.filter((face) => !frontOfAnother(face))
+}
