@@ -171,6 +171,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   const channels = colourPips()
   for (const channel of channels) faces = byColour(faces, findFaces({ gray: channel.gray, colour: copy, enlarged: scale }, channel.pips))
   faces = dropFrontFacesAcrossChannels(faces)
+  faces = withoutMarksBetweenPips(faces, [pips, ...channels.map((channel) => channel.pips)].flat())
   doubtOddSizes(faces)
   doubtNarrowFaces(faces)
   doubtOddKinds(faces)
@@ -232,6 +233,39 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
     uncertain: dice.flatMap((d, i) => (d.confidence < UNCERTAIN_DIE_BELOW ? [i] : [])),
     complete: dice.length === DICE_IN_A_ROLL,
   }
+}
+
+/**
+ * Between a die's pips lies the plain of its face: a mark on it (the grain of a wooden die, a
+ * scratch, a fleck of dirt) is a small round blob of the face's tone on a plain ring, just as a
+ * one's pip is. A one's pip is never seen between another face's pips, and a die's pips are of
+ * one size, a one's at most about twice the others': a lone pip lying between two pips alike
+ * each other, of the other tone, WHOLE_DIE_PIP times its size or more and near enough to be
+ * pips of one face — inside the circle they span, where they are seen more than a right angle
+ * apart, as every point of a face is from two of its opposite corner pips — is a mark on the
+ * face of a die far larger than a one of its size, whose own pips those are (a large die filling
+ * the photo, its face's layout not read). It is no die: dropped, it leaves the die's row empty,
+ * asked about all the same.
+ */
+export function withoutMarksBetweenPips(faces: Face[], pips: readonly Pip[]): Face[] {
+  const markBetween = (face: Face) => {
+    if (face.pips.length !== 1) return false
+    const mark = face.pips[0]!
+    const larger = pips.filter(
+      (p) =>
+        p.polarity !== mark.polarity &&
+        p.radius >= WHOLE_DIE_PIP * mark.radius &&
+        Math.hypot(p.x - mark.x, p.y - mark.y) < MAX_LINK * p.radius,
+    )
+    return larger.some((a, i) =>
+      larger.slice(i + 1).some((b) => {
+        if (!alikePips(a, b) || Math.hypot(a.x - b.x, a.y - b.y) >= (MAX_LINK * (a.radius + b.radius)) / 2) return false
+        // Seen from inside the circle on a and b as its diameter, they lie more than a right angle apart.
+        return (a.x - mark.x) * (b.x - mark.x) + (a.y - mark.y) * (b.y - mark.y) < 0
+      }),
+    )
+  }
+  return faces.filter((face) => !markBetween(face))
 }
 
 /**
