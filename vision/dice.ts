@@ -8,9 +8,9 @@
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
-import { ANOTHER_FACE, FOUR_OF_A_SIX, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, dropFrontFacesAcrossChannels, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
+import { ANOTHER_FACE, FOUR_OF_A_SIX, ROUNDER_FRONT_FACE, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, dropFrontFacesAcrossChannels, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
-import { DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
+import { ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE, DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
 import { BODY_AGREES, READ_BY_BODY, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
 
@@ -709,7 +709,9 @@ const SPECK = 0.75
 
 /**
  * A one is a round pip in the middle of a plain square face. A lone pip whose face was not seen —
- * the plain around it runs on, or ends in no square (NO_DIE_AROUND, NO_SQUARE_FACE) — and which
+ * the plain around it runs on, or ends in no square (NO_DIE_AROUND, NO_SQUARE_FACE), or holds
+ * another pip alike it, or stops at a mark of a pip's size where a one's face would run on
+ * (ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE): no one's plain face in every case — and which
  * fails as a pip besides — not round, or a spot of its tone on the plain beside it — has two
  * signs against it and nothing for it: a hole in a grate, a fleck of a cloth, a stain. Unless a
  * die's body read around it vouches for it, or it is a piece of a group of pips (a die beside it,
@@ -729,10 +731,10 @@ export function oneOffAnyDie(die: DieReading): boolean {
   )
 }
 
-const NO_FACE_SEEN = [NO_DIE_AROUND, NO_SQUARE_FACE]
+const NO_FACE_SEEN = [NO_DIE_AROUND, NO_SQUARE_FACE, ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE]
 const NO_PIP_SEEN = [NOT_ROUND, DARK_SPOT]
-/** Doubts that say a die's pips lie beside the lone pip: it is a piece of that die, or of its neighbour. */
-const DIE_BESIDE = [SPLIT_FROM_GROUP, ANOTHER_FACE]
+/** Doubts that say a die's pips lie beside the lone pip: it is a piece of that die, or of its neighbour, or its top above that die's front face. */
+const DIE_BESIDE = [SPLIT_FROM_GROUP, ANOTHER_FACE, ROUNDER_FRONT_FACE]
 /** Doubts that say a die's body was read where the pip is: it speaks for itself there. */
 const BODY_SAID = [BODY_AGREES, READ_BY_BODY, DIE_SEEN_WHOLE]
 /** The start of a doubt that says another reader changed the pips' value. */

@@ -5,7 +5,9 @@
 // round, or a spot of its tone beside it). Such a spot is no one to ask about (vision/dice.ts
 // oneOffAnyDie); a lone round pip with only its face unseen still is.
 import { describe, expect, it } from 'vitest'
-import { readDice } from '../../vision/dice.ts'
+import { DIE_SEEN_WHOLE, oneOffAnyDie, readDice, type DieReading } from '../../vision/dice.ts'
+import { ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE, DARK_SPOT } from '../../vision/dice/body.ts'
+import { ROUNDER_FRONT_FACE, SPLIT_FROM_GROUP } from '../../vision/dice/faces.ts'
 import type { Rgb } from '../../vision/raster.ts'
 import { draw, type Die, type Look } from './diceScenes.ts'
 
@@ -41,5 +43,27 @@ describe('a lone spot with no die around it, and nothing else for it (generated 
     const reading = readDice(draw(300, 280, [], lookOn(clothWithSpot(5, 5, 12)), 7))
     expect(reading.dice.map((die) => die.value)).toEqual([1])
     expect(reading.uncertain).toEqual([0])
+  })
+})
+
+describe('which lone pips are dropped rather than asked about (vision/dice.ts oneOffAnyDie)', () => {
+  const lone = (doubts: string[]): DieReading => ({ value: 1, confidence: 0.25, centre: { x: 100, y: 100 }, side: 30, doubts })
+  const NOT_ROUND = 'a lone pip that is not round'
+
+  it('drops a lone pip that is not round when another pip alike it lies on the plain around it, or a mark of a pip’s size ends that plain', () => {
+    // A one's face is plain all round its pip: a pip alike it there (a print's letters, a grate's
+    // holes), or a mark ending the plain where the face should run on, says no one's face is there.
+    expect(oneOffAnyDie(lone([ANOTHER_PIP_ON_ITS_FACE, NOT_ROUND]))).toBe(true)
+    expect(oneOffAnyDie(lone([A_PIP_ENDS_THE_FACE, DARK_SPOT]))).toBe(true)
+  })
+
+  it('still asks when only one sign is against it, or a die’s pips lie beside it (its front face among them), or a body vouches for it', () => {
+    expect(oneOffAnyDie(lone([ANOTHER_PIP_ON_ITS_FACE]))).toBe(false)
+    expect(oneOffAnyDie(lone([NOT_ROUND]))).toBe(false)
+    expect(oneOffAnyDie(lone([ANOTHER_PIP_ON_ITS_FACE, NOT_ROUND, SPLIT_FROM_GROUP]))).toBe(false)
+    // A one seen at a slant: its die's front face, below it, holds the pips found round it.
+    expect(oneOffAnyDie(lone([ANOTHER_PIP_ON_ITS_FACE, ROUNDER_FRONT_FACE, NOT_ROUND]))).toBe(false)
+    expect(oneOffAnyDie(lone([A_PIP_ENDS_THE_FACE, DARK_SPOT, DIE_SEEN_WHOLE]))).toBe(false)
+    expect(oneOffAnyDie({ ...lone([ANOTHER_PIP_ON_ITS_FACE, NOT_ROUND]), value: 2 })).toBe(false)
   })
 })

@@ -45,6 +45,8 @@ export const NO_DIE_AROUND = 'a lone pip with no die around it'
 export const NO_SQUARE_FACE = 'a lone pip on no square face'
 /** A spot of the pip's tone on the plain of its face, where the layout has no pip: a pip missed, or no die's face at all. */
 export const DARK_SPOT = 'a dark spot where no pip should be'
+/** A pip alike the lone one lies on the face around it: no one's face. */
+export const ANOTHER_PIP_ON_ITS_FACE = 'another pip on its face'
 /** A face is seen around the pip, but the pip (a two's middle) lies off its middle. */
 export const OFF_THE_MIDDLE = 'a lone pip off the middle of its face'
 
@@ -188,7 +190,7 @@ export function noDieAround(
   const halfSide = widthAt(narrowest) / 2
   const faceWidth = 2 * half * radius
   if (runaways > RUNAWAYS) return { doubt: NO_DIE_AROUND, width: faceWidth }
-  if (crossed.size > 0) return { doubt: 'another pip on its face', width: faceWidth }
+  if (crossed.size > 0) return { doubt: ANOTHER_PIP_ON_ITS_FACE, width: faceWidth }
   // A ray that ran on makes a width infinite, and the comparisons below false.
   if (!(aspect <= SQUARE)) return { doubt: NO_SQUARE_FACE, width: faceWidth }
   if (!(offCentre <= OFF_CENTRE)) return { doubt: OFF_THE_MIDDLE, width: faceWidth }

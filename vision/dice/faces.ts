@@ -733,6 +733,8 @@ function otherColumn(image: FaceImage, pips: readonly Pip[], face: number, contr
 export const FOUR_OF_A_SIX = 'a four beside a row of unfound pips: a six'
 /** Pips of one group parted into faces: this one is a piece, another die's or its own die's other part beside it. */
 export const SPLIT_FROM_GROUP = 'split from a larger group'
+/** A face below it, seen rounder, is its die's front face: a die's pips lie just beside it. */
+export const ROUNDER_FRONT_FACE = 'its die’s front face looks rounder'
 /** Faces nearer than two dice can lie: one die's top and front, or a face and a stray. */
 export const ANOTHER_FACE = 'another face of the same die'
 
@@ -1020,7 +1022,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
     }
     // Kept by where it lies although a face below it is rounder: the player confirms it.
     if (neighbours.some((other) => frontFaceOf(other, face, down) && roundness(other) > roundness(face) * SIDE_FACE_FLATTER)) {
-      face.doubts.push('its die’s front face looks rounder')
+      face.doubts.push(ROUNDER_FRONT_FACE)
       face.confidence = Math.min(face.confidence, 0.6)
     }
     kept.push(face)
