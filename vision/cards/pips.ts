@@ -74,7 +74,7 @@ function middlePrint(card: RgbaImage, core = false) {
   for (let below = 0; paper < 255 && (below += counts[paper]!) <= levels.length * 0.9; ) paper++
   // Otsu splits print from paper; the cap keeps a face with little print from calling paper grain ink.
   const printLevel = Math.min(otsuThreshold(levels), paper * 0.8)
-  const level = core ? paper - CORE_INK * (paper - printMedian(levels, printLevel)) : printLevel
+  const level = core ? paper - CORE_INK * (paper - printMedian(counts, printLevel)) : printLevel
   const mask = new Uint8Array(width * height)
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (gray.data[y * width + x]! < level) mask[y * width + x] = 1
   const { labels, components } = connectedComponents(mask, width, height, 8)
@@ -93,15 +93,10 @@ function middlePrint(card: RgbaImage, core = false) {
   return { gray, paper, labels, middle, face, covered }
 }
 
-/** The median of the levels darker than `level` (the print's); `level` where none is. */
-function printMedian(levels: Uint8Array, level: number): number {
-  const counts = new Int32Array(256)
+/** The median of the levels darker than `level` (the print's), from the levels' `counts`; `level` where none is. */
+function printMedian(counts: Int32Array, level: number): number {
   let count = 0
-  for (const value of levels)
-    if (value < level) {
-      counts[value]!++
-      count++
-    }
+  for (let value = 0; value < level; value++) count += counts[value]!
   let median = 0
   for (let below = counts[0]!; median < level && below <= count / 2; ) below += counts[++median]!
   return count > 0 ? median : level

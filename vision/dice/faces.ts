@@ -3,7 +3,7 @@
 // pip layouts, and a group that does not is split into groups that do. Faces whose pips are
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
-import { MAX_LINK, type Pip } from './pips.ts'
+import { MAX_LINK, ONE_SIZE, type Pip } from './pips.ts'
 import { DARK_SPOT, NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
@@ -786,7 +786,7 @@ function rowBesideTwo(image: FaceImage, pips: readonly Pip[], all: readonly Pip[
         !pips.includes(pip) &&
         pip.polarity === polarity &&
         pip.channel === a.channel &&
-        Math.max(pip.radius, radius) / Math.min(pip.radius, radius) < SAME_SIZE_PIPS &&
+        Math.max(pip.radius, radius) / Math.min(pip.radius, radius) < ONE_SIZE &&
         norm(sub(pip, spot)) < ROW_SPOT * norm(along),
     )
   for (const sign of [1, -1]) {
@@ -803,8 +803,6 @@ function rowBesideTwo(image: FaceImage, pips: readonly Pip[], all: readonly Pip[
 
 /** A four's pip lies within this share of its side's length of where the two's pips put it. */
 const ROW_SPOT = 0.2
-/** Pips of one face are of about one size (pips.ts's alikePips). */
-const SAME_SIZE_PIPS = 1.6
 
 /** A lost pip of a six's row darkens a disc this share of the found pips' radius across. */
 const LOST_PIP_DISC = 0.9

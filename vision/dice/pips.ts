@@ -37,15 +37,18 @@ export const smallestPipRadius = (longSide: number): number => Math.max(1.5, SCA
 /** Smallest pip contrast in grey levels: below it JPEG noise and wood grain pass for pips. */
 const MIN_CONTRAST = 28
 
+/** Pips of one face are of about one size: their radii lie within this ratio. */
+export const ONE_SIZE = 1.6
+
 /**
- * Whether two pips could be pips of one face: of one kind, of about one size (within 1.6×) and
+ * Whether two pips could be pips of one face: of one kind, of about one size (within ONE_SIZE) and
  * seen at about one slant (roundness within 1.22×).
  */
 export function alikePips(a: Pip, b: Pip): boolean {
   return (
     a.polarity === b.polarity &&
     a.channel === b.channel &&
-    Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius) < 1.6 &&
+    Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius) < ONE_SIZE &&
     Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) < 1.22
   )
 }
