@@ -30,6 +30,7 @@ import {
   READ_RADIUS,
   TOPS_TO_TRUST_HEIGHT,
   alongTheWay,
+  crescentAtFront,
   emptyCellsContrast,
   sampleCellsAsTokens,
   sideShows,
@@ -547,22 +548,33 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
   const emptyContrast = emptyCellsContrast(samples, contrastLevel)
   const nearTheCut: Cell[] = []
   const printedLikeAStone: number[] = []
+  const crescentAt = crescentAtFront(image, corners)
+  const fromCrescents = new Set<Cell>()
   const cells: CellReading[] = samples.map((sample, i) => {
     const stoneLikelihood = 1 / (1 + Math.exp(-(sample.contrast - contrastLevel) / 4))
     if (stoneLikelihood < 0.5) {
-      // Near the cut, a reading is as likely a stone's top a little off its cell's centre or
-      // pale on its print: empty only if the side, where a stone's would show, shows the board.
-      // So is one a good part of the way to a stone's colour lying near its print, the cut being
-      // no measure there, unless the side shows the board.
-      const towardsAStone = sides[i] !== 'board' && topTowardsAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
-      if (emptyNearTheCut(stoneLikelihood, sides[i]!) || towardsAStone) nearTheCut.push(sample.cell)
       // Where the board is printed in a stone's own colour (a red house centre, darkened), a
       // stone there would not stand out from the board: its emptiness is the player's to say,
       // unless all of where a stone's shaded side would show, a pixel or two either way, shows
       // the board and the top itself does not stand out towards a stone's colour.
       const likeAStone = Math.min(stoneDistance(sample.printed, prototypes.red), stoneDistance(sample.printed, prototypes.blue)) <= contrastLevel
       const sideSaysEmpty = sideShowsOnlyBoard(sample, sides[i]!) && !topLikeAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
-      if (likeAStone && !sideSaysEmpty) printedLikeAStone.push(i)
+      if (likeAStone && !sideSaysEmpty) {
+        // A stone printed over still shows where its low side's shade rings its front; it is the
+        // side whose colour is printed there (the other's would stand out), if only one's is.
+        const hiddenSide = stoneOnItsPrint(sample, prototypes, contrastLevel)
+        if (hiddenSide && trusted(check) && crescentAt(sample.cell)) {
+          fromCrescents.add(sample.cell)
+          return { cell: sample.cell, state: hiddenSide, confidence: CRESCENT_CONFIDENCE }
+        }
+        printedLikeAStone.push(i)
+      }
+      // Near the cut, a reading is as likely a stone's top a little off its cell's centre or
+      // pale on its print: empty only if the side, where a stone's would show, shows the board.
+      // So is one a good part of the way to a stone's colour lying near its print, the cut being
+      // no measure there, unless the side shows the board.
+      const towardsAStone = sides[i] !== 'board' && topTowardsAStone(sample, emptyContrast, [prototypes.red, prototypes.blue])
+      if (emptyNearTheCut(stoneLikelihood, sides[i]!) || towardsAStone) nearTheCut.push(sample.cell)
       return { cell: sample.cell, state: 'empty', confidence: 1 - stoneLikelihood }
     }
     const toRed = stoneDistance(sample.centre, prototypes.red)
@@ -582,7 +594,7 @@ export function readBoard(image: RgbaImage, options: ReadBoardOptions = {}): Boa
     if (colourConfidence < stoneLikelihood) colourDoubted.add(sample.cell)
     return { cell: sample.cell, state, confidence: Math.min(stoneLikelihood, colourConfidence) }
   })
-  for (const cell of printedCellsAStoneMayHide(samples, cells, printedLikeAStone, prototypes, contrastLevel)) ask(cell, 'printedLikeStone')
+  for (const cell of printedCellsAStoneMayHide(samples, cells, printedLikeAStone, prototypes, contrastLevel, fromCrescents)) ask(cell, 'printedLikeStone')
   for (const cell of readingsMixedWithPrint(samples, cells, prototypes)) ask(cell, 'colour')
   for (const cell of readFromSides(samples, cells, sides)) ask(cell, 'sideOnly')
   // After the sides: a stone read from its side is asked as that, not as a faint reading.
@@ -706,7 +718,14 @@ const LIT_ALIKE = 10
  * stones (the tapped stone lit unlike the board, white stones whose tops never stand out) the
  * photo does not say, and the player is asked.
  */
-export function printedCellsAStoneMayHide(samples: CellSample[], cells: CellReading[], printed: number[], prototypes: Record<Color, Lab>, contrastLevel: number): Cell[] {
+export function printedCellsAStoneMayHide(
+  samples: CellSample[],
+  cells: CellReading[],
+  printed: number[],
+  prototypes: Record<Color, Lab>,
+  contrastLevel: number,
+  fromCrescents: ReadonlySet<Cell> = new Set(),
+): Cell[] {
   const light = printLight(samples)
   const mayHide = (index: number) => {
     const sample = samples[index]!
@@ -714,13 +733,32 @@ export function printedCellsAStoneMayHide(samples: CellSample[], cells: CellRead
       if (stoneDistance(sample.printed, prototypes[side]) > contrastLevel) return false
       const standOut: number[] = []
       cells.forEach((c, j) => {
-        if (c.state !== side || c.confidence < UNCERTAIN_BELOW || Math.abs(light[j]! - light[index]!) > LIT_ALIKE) return
+        if (c.state !== side || c.confidence < UNCERTAIN_BELOW || fromCrescents.has(c.cell) || Math.abs(light[j]! - light[index]!) > LIT_ALIKE) return
         standOut.push(stoneDistance(samples[j]!.centre, sample.printed))
       })
       return standOut.length < SURE_STONES_TO_COMPARE || sample.contrast >= SHARE_OF_A_STONE * Math.min(...standOut)
     })
   }
   return printed.filter(mayHide).map((index) => samples[index]!.cell)
+}
+
+/**
+ * How sure a stone read from the crescent at its front is: sure enough to be taken without a
+ * question, for only a token's shaded side rings a cell's front so; never a measure of how far
+ * such stones stand out from their print, for their tops do not.
+ */
+const CRESCENT_CONFIDENCE = 0.8
+
+/**
+ * Which side's stone would be hidden on a cell's print, its colour near the print's (within the
+ * stones' contrast) and its reading nearer it than the other side's: null when both or neither.
+ */
+function stoneOnItsPrint(sample: CellSample, prototypes: Record<Color, Lab>, contrastLevel: number): Color | null {
+  const near = (['red', 'blue'] as const).filter((side) => stoneDistance(sample.printed, prototypes[side]) <= contrastLevel)
+  if (near.length !== 1) return null
+  const side = near[0]!
+  const other = side === 'red' ? 'blue' : 'red'
+  return stoneDistance(sample.centre, prototypes[side]) < stoneDistance(sample.centre, prototypes[other]) ? side : null
 }
 
 /** How much lighter (L*) each cell's print reads than its zone's print does over the whole field. */

@@ -112,6 +112,7 @@ const TOP_MATCH = 18
 
 /** Field point (u across, v from the far end) of a cell's centre. */
 const centreOf = (col: number, row: number) => ({ u: col + 0.5, v: ROWS - row - 0.5 })
+const centreOfCell = (cell: Cell) => centreOf(cell.charCodeAt(0) - 'a'.charCodeAt(0), Number(cell.slice(1)))
 
 /** Reads the photo in Lab at sub-pixel points. */
 function labReader(image: RgbaImage): (p: Point) => Lab {
@@ -674,8 +675,7 @@ export function sideOfTokenShowsOnlyBoard(image: RgbaImage, corners: Corners): (
   return (cell, height) => {
     const { toPhoto, toField, camera, boardAt } = (view ??= viewField(image, corners))
     if (!camera || height <= 0) return false
-    const u = cell.charCodeAt(0) - 'a'.charCodeAt(0) + 0.5
-    const v = ROWS - Number(cell.slice(1)) - 0.5
+    const { u, v } = centreOfCell(cell)
     const side = sideOf(image, camera, toField, toPhoto, boardAt, u, v, height, LOWER_HALF)
     return side !== null && side.pixels >= SIDE_PIXELS && deltaE(side.colour, side.board) < SIDE_SHOWS_NONE && side.farthest < SIDE_SHOWS_NONE
   }
@@ -762,4 +762,72 @@ const TOWARDS_A_STONE = 0.2
 export function topTowardsAStone(sample: CellSample, emptyContrast: number, stones: readonly Lab[]): boolean {
   if (!standsOutOfEmptyCells(sample, emptyContrast)) return false
   return stones.some((stone) => (alongTheWay(sample.printed, stone, sample.centre)?.share ?? 0) >= TOWARDS_A_STONE)
+}
+
+/** The directions round the cell's centre (radians from the front, facing the camera) a front rim is looked for in. */
+const RIM_ANGLES = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1]
+/** How far from the cell's centre (cells) a token's front rim is looked for: the narrowest token's to the widest's, short of the cell's printed border. */
+const RIM_NEAREST = 0.22
+const RIM_FARTHEST = 0.47
+/** The darkest point must lie this far inside that reach (cells): at its ends, it is a printed line's blur or the top's. */
+const RIM_INSIDE = 0.02
+/** Field units between samples along a direction. */
+const RIM_STEP = 0.01
+/** How far either side of the darkest point (cells) the top and the print are read. */
+const RIM_BESIDE = 0.1
+/** Of the directions, this many must show the dark rim… */
+const RIM_DIRECTIONS = 7
+/**
+ * …at least this much darker (L*) than both the top inside it and the print outside… Over some
+ * 120 rendered boards, empty cells' fronts read at most 2.0 darker so (1.1 on print in a stone's
+ * colour, the only cells it is looked for in); white stones 0.08 tall on white print, 2.4–8.7.
+ */
+const CRESCENT_DEPTH = 3
+/** …all at one distance from the cell's centre, within this (cells): one token's round rim, not a line or a farther stone's shadow. */
+const RIM_ROUND = 0.12
+
+/**
+ * Whether a dark crescent rings the front of the cell's centre: the shaded side of a token too
+ * low for its side to be read as one (0.08 cells, a pixel or two), seen as a thin arc darker than
+ * both the top inside it and the print outside, at one distance from the cell's centre all the
+ * way round the front. A white stone on white print shows nothing else. A printed line is
+ * straight (its distance from the centre grows away from the front) and a cell's border lies
+ * beyond a token's rim; a farther stone's shadow is round about its own cell. Only ever taken
+ * as a stone's presence: a stone whose crescent is lost (lit from the front, blurred) shows
+ * none, so its absence proves nothing.
+ */
+export function crescentAtFront(image: RgbaImage, corners: Corners): (cell: Cell) => boolean {
+  let view: FieldView | null = null
+  return (cell) => {
+    const { camera } = (view ??= viewField(image, corners))
+    if (!camera) return false
+    const { u, v } = centreOfCell(cell)
+    const lean = leanAt(camera, u, v, TALLEST_TOKEN)
+    const length = Math.hypot(lean.x, lean.y)
+    if (length < 1e-6) return false
+    const lightness = (distance: number, du: number, dv: number) => {
+      const p = camera.project(u + distance * du, v + distance * dv, 0)
+      return rgbToLab(...sampleBilinear(image, p.x, p.y))[0]
+    }
+    const rims: { distance: number; depth: number }[] = []
+    for (const angle of RIM_ANGLES) {
+      const du = (-lean.x * Math.cos(angle) + lean.y * Math.sin(angle)) / length
+      const dv = (-lean.x * Math.sin(angle) - lean.y * Math.cos(angle)) / length
+      let darkest = Infinity
+      let at = RIM_NEAREST
+      for (let distance = RIM_NEAREST; distance <= RIM_FARTHEST + 1e-9; distance += RIM_STEP) {
+        const l = lightness(distance, du, dv)
+        if (l < darkest) {
+          darkest = l
+          at = distance
+        }
+      }
+      const inside = at >= RIM_NEAREST + RIM_INSIDE - 1e-9 && at <= RIM_FARTHEST - RIM_INSIDE + 1e-9
+      const depth = inside ? Math.min(lightness(at - RIM_BESIDE, du, dv), lightness(at + RIM_BESIDE, du, dv)) - darkest : -Infinity
+      rims.push({ distance: at, depth })
+    }
+    const deepest = rims.sort((a, b) => b.depth - a.depth).slice(0, RIM_DIRECTIONS)
+    const distances = deepest.map((rim) => rim.distance)
+    return deepest.at(-1)!.depth >= CRESCENT_DEPTH && Math.max(...distances) - Math.min(...distances) <= RIM_ROUND
+  }
 }
