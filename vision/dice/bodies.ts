@@ -541,13 +541,17 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
               for (let d = 0; d < DISC.length; d += 2) sum += score(px + DISC[d]! * radius, py + DISC[d + 1]! * radius)
               places[(i + 1) * 3 + j + 1] = sum / (DISC.length / 2)
             }
+          // The middle as a three, a four and a five see it: by its width across a streak through it.
+          const middle = middleAcrossStreak(score, cx, cy, step, cos, sin, places[MIDDLE]!)
           for (const on of PLACES) {
             if (on.count === 1 && (share < ONE_STEPS[0] - 1e-9 || share > ONE_STEPS[1] + 1e-9)) continue
             let faintestPip = Infinity
             let likestFace = -Infinity
-            for (let k = 0; k < 9; k++)
-              if (on.pip[k]) faintestPip = Math.min(faintestPip, places[k]!)
-              else likestFace = Math.max(likestFace, places[k]!)
+            for (let k = 0; k < 9; k++) {
+              const level = k === MIDDLE && on.count >= 3 && on.count <= 5 ? middle : places[k]!
+              if (on.pip[k]) faintestPip = Math.min(faintestPip, level)
+              else likestFace = Math.max(likestFace, level)
+            }
             const margin = faintestPip - likestFace
             if (margin > (best[on.count]?.margin ?? -Infinity)) best[on.count] = { value: on.count, margin, centre: { x: cx, y: cy }, side }
           }
@@ -560,6 +564,46 @@ function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly L
   const closerIn = [best[3], best[5]].filter((r): r is BodyReading => r !== undefined && r.margin >= ONE_PASSED_OVER * MARGIN && r.margin >= ONE_PASSED_OVER * read.margin)
   return read.value === 1 && closerIn.length > 0 ? closerIn.reduce((a, b) => (b.margin > a.margin ? b : a)) : read
 }
+
+/** The grid's middle place among its nine (column-major, as PLACES): a one's, three's and five's middle pip. */
+const MIDDLE = 4
+
+/**
+ * A glint on a glossy die is a streak of light: across its face, through the grid's middle, it
+ * passes for a five's (a three's) middle pip in the colour of white pips, and spoils a four's
+ * (a two's) plain middle. A pip is round: as wide across a streak through it as along it. Halfway
+ * from the middle's disc to the next places' discs (STREAK_RING of a step out) every layout has
+ * face, all around; a mark that lies there on both sides of the middle, along one of four
+ * directions (the grid's two axes and its diagonals), runs through it. How pip-like the ring is
+ * there at its most (0 where it is face) weighs how far the middle is judged by its width across
+ * that mark instead (ACROSS of a step either side, inside the disc): a streak alone leaves face
+ * there, a pip under the streak does not. The middle's score, so judged, is what a three, a four
+ * and a five see. A one's pip is left as it is: larger, on a wider grid, it fills that ring itself.
+ */
+function middleAcrossStreak(score: (x: number, y: number) => number, cx: number, cy: number, step: number, cos: number, sin: number, disc: number): number {
+  const at = (u: number, v: number) => score(cx + step * (u * cos - v * sin), cy + step * (u * sin + v * cos))
+  let streak = 0
+  let across = disc
+  for (const [i, j] of STREAK_DIRECTIONS) {
+    let both = Infinity
+    for (const side of [1, -1]) {
+      let sum = 0
+      for (const out of STREAK_RING) sum += at(side * out * i, side * out * j)
+      both = Math.min(both, sum / STREAK_RING.length)
+    }
+    if (both <= streak) continue
+    streak = both
+    across = Math.min(at(-ACROSS * j, ACROSS * i), at(ACROSS * j, -ACROSS * i))
+  }
+  return disc - Math.min(1, streak) * Math.max(0, disc - across)
+}
+
+/** Directions through the middle, unit long in the grid: its two axes and its two diagonals. */
+const STREAK_DIRECTIONS = [[1, 0], [0, 1], [Math.SQRT1_2, Math.SQRT1_2], [Math.SQRT1_2, -Math.SQRT1_2]] as const
+/** The ring a streak is looked for on, in steps from the middle: about halfway from its disc's rim (0.3) to the next places' (0.7). */
+const STREAK_RING = [0.45, 0.55] as const
+/** A pip's width across a streak is read this many steps either side of the middle, inside its disc (0.3). */
+const ACROSS = 0.25
 
 /** A three or a five read this clearly (of a clear layout's margin, and of the one's) is what a one's grid passed over. */
 const ONE_PASSED_OVER = 0.5
