@@ -231,14 +231,37 @@ function similarPips(a: Pip, b: Pip, bySlant = true): boolean {
   // marbled and so lighter or darker from one pip to the next.
   const lighter = a.polarity === 1 ? Math.abs(a.face - b.face) : Math.abs(a.level - b.level)
   const contrasts = Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast)
-  if (contrasts > (a.polarity === 1 ? 1.45 : 1.8)) return false
-  if (lighter > Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))) return false
+  const alike = contrasts <= (a.polarity === 1 ? 1.45 : 1.8) && lighter <= Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))
+  if (!alike && !shadedAlike(a, b)) return false
   if (bySlant && Math.min(a.roundness, b.roundness) < 0.8) {
     const turn = Math.abs(((a.angle - b.angle + Math.PI * 1.5) % Math.PI) - Math.PI / 2)
     if (turn > Math.PI / 6) return false
   }
   return true
 }
+
+/**
+ * A face lit unevenly (a lamp close by, a glossy die catching it on one side) is lighter by its
+ * lit edge than by its shaded one, and a pip's ring takes the tone of the part it sits in. Light
+ * scales every tone it falls on alike, a pip's and its face's (in the photo's levels too, a power
+ * of the light): two pips of one face lie in more or less light when their lighter tones differ by
+ * a factor of up to SHADE and their contrasts by the same factor, each one's contrast the same
+ * share of its lighter tone (within SAME_SHARE). Pips of another make differ in that share. Only
+ * grey levels scale so: a colour channel's levels lean about a middle grey that light leaves be.
+ */
+function shadedAlike(a: Pip, b: Pip): boolean {
+  if (a.channel !== undefined || b.channel !== undefined) return false
+  const lighter = (pip: Pip) => (pip.polarity === 1 ? pip.face : pip.level)
+  const [lit, shaded] = lighter(a) >= lighter(b) ? [a, b] : [b, a]
+  if (lighter(shaded) <= 0 || lighter(lit) / lighter(shaded) > SHADE) return false
+  const share = (pip: Pip) => pip.contrast / lighter(pip)
+  return Math.max(share(a), share(b)) / Math.min(share(a), share(b)) <= SAME_SHARE
+}
+
+/** Two parts of one face lie in light differing by at most this factor. */
+const SHADE = 1.6
+/** A pip's contrast is this nearly the same share of its face's lighter tone all over one face. */
+const SAME_SHARE = 1.15
 
 /** Groups the pips into faces and reads each. */
 export function findFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
