@@ -219,21 +219,25 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   return true
 }
 
-/** `bySlant`: pips much rounder than the other lie on different faces (false: only their size, tone and contrast are compared). */
-function similarPips(a: Pip, b: Pip, bySlant = true): boolean {
+/**
+ * `strictly`: pips much rounder than the other, or lying in unlike light, lie on different faces
+ * (false: their size is compared, and their tone and contrast either alike or scaled by one
+ * factor, shadedAlike; joinAcrossSlants joins such pips only into one close layout).
+ */
+function similarPips(a: Pip, b: Pip, strictly = true): boolean {
   if (a.polarity !== b.polarity) return false
   const ratio = Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius)
   if (ratio > 1.4) return false
   // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
-  if (bySlant && Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
+  if (strictly && Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
   // One face is lit alike, and the lighter tone shows the light: the face of a die with dark
   // pips, but the paint of light pips on a coloured die, whose face may be translucent or
   // marbled and so lighter or darker from one pip to the next.
   const lighter = a.polarity === 1 ? Math.abs(a.face - b.face) : Math.abs(a.level - b.level)
   const contrasts = Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast)
   const alike = contrasts <= (a.polarity === 1 ? 1.45 : 1.8) && lighter <= Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))
-  if (!alike && !shadedAlike(a, b)) return false
-  if (bySlant && Math.min(a.roundness, b.roundness) < 0.8) {
+  if (!alike && (strictly || !shadedAlike(a, b))) return false
+  if (strictly && Math.min(a.roundness, b.roundness) < 0.8) {
     const turn = Math.abs(((a.angle - b.angle + Math.PI * 1.5) % Math.PI) - Math.PI / 2)
     if (turn > Math.PI / 6) return false
   }
@@ -248,6 +252,10 @@ function similarPips(a: Pip, b: Pip, bySlant = true): boolean {
  * a factor of up to SHADE and their contrasts by the same factor, each one's contrast the same
  * share of its lighter tone (within SAME_SHARE). Pips of another make differ in that share. Only
  * grey levels scale so: a colour channel's levels lean about a middle grey that light leaves be.
+ * A die's top and its side face, seen from a slant, differ so too (the side is turned from the
+ * light, and their rounded edge hardly shows on the way between them): pips alike only so are
+ * not linked but joined, and only where together they make one layout (joinAcrossSlants), as a
+ * side face's pips, lying beyond the top's grid, never do.
  */
 function shadedAlike(a: Pip, b: Pip): boolean {
   if (a.channel !== undefined || b.channel !== undefined) return false
@@ -320,7 +328,7 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   return dropSideFaces(faces, pips)
 }
 
-const JOINED = 'pips of unlike roundness joined into one layout'
+const JOINED = 'pips of unlike roundness or light joined into one layout'
 export const JOINED_ACROSS_MARKS = 'pips joined into one layout across marks on its face'
 /**
  * A die's side face seen at a slant shows its pips flatter and smaller together (their area
@@ -342,7 +350,8 @@ const JOINED_RESIDUAL = 0.15
  * Small pips on a marbled or translucent face (a few pixels of the photo each) are cut into by
  * its streaks, and their measured roundness scatters far more than a slant makes it: the pips of
  * one face are then left in two groups, each read as a smaller face (a four's side as a two).
- * Two groups of one kind, linked but for their pips' roundness, whose pips together fit a
+ * A face lit unevenly is left in pieces alike (shadedAlike).
+ * Two groups of one kind, linked but for their pips' roundness or light, whose pips together fit a
  * layout closely on a die's grid, are joined into one face. A single pip joined to a layout is
  * read surely: a side face at a slant could only add it beyond the top face's grid (and a
  * speck exactly at a two's or a four's middle is checked as a dark spot is). Joins of two groups
