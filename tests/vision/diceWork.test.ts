@@ -6,7 +6,7 @@
 // long as a distance is never shorter than either of its legs.
 import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { findFaces, groupIntoFaces, mayMeet, pipsExtent, within } from '../../vision/dice/faces.ts'
+import { findFaces, groupIntoFaces, mayMeet, pipCells, pipsExtent, within } from '../../vision/dice/faces.ts'
 import { MAX_LINK } from '../../vision/dice/pips.ts'
 import { nthLevel, ringAround } from '../../vision/dice/pips.ts'
 import { hypot, type GrayImage } from '../../vision/raster.ts'
@@ -68,6 +68,40 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
       )
       const may = mayMeet(pipsExtent(one as never), pipsExtent(other as never))
       if (near) expect(may).toBe(true)
+    }
+  })
+
+  it('finds in a box every pip whose centre lies in it, and no other, in the pips’ order, wherever the box lies and however large', () => {
+    const random = seededRandom(29)
+    for (let k = 0; k < 300; k++) {
+      const spread = 10 ** (1 + random() * 2.5)
+      const count = Math.floor(random() * 400)
+      // Specks of a few sizes, some on top of each other, some sharing a row or a column.
+      const pips = Array.from({ length: count }, (_, i) => {
+        const twin = i > 0 && random() < 0.1
+        return {
+          x: twin ? (random() < 0.5 ? 0 : 1) : random() * spread - 0.5,
+          y: random() * spread - 0.5,
+          radius: 0.8 + random() * random() * 20,
+        }
+      })
+      pips.forEach((p, i) => {
+        if (i > 0 && p.x <= 1) p.x = pips[i - 1]!.x
+      })
+      const cells = pipCells(pips as never)
+      expect(cells.largest).toBe(Math.max(0, ...pips.map((p) => p.radius)))
+      for (let b = 0; b < 20; b++) {
+        const x0 = random() * 1.4 * spread - 0.2 * spread
+        const y0 = random() * 1.4 * spread - 0.2 * spread
+        const x1 = x0 + random() * random() * spread
+        const y1 = y0 + random() * random() * spread
+        // A box through a pip's very centre takes it in.
+        const edge = pips[Math.floor(random() * pips.length)]
+        const box = b % 4 === 0 && edge ? [edge.x, edge.y, edge.x, y1] : [x0, y0, x1, y1]
+        const [left, top, right, bottom] = box as [number, number, number, number]
+        const expected = pips.flatMap((p, i) => (p.x >= left && p.x <= right && p.y >= top && p.y <= bottom ? [i] : []))
+        expect(cells.inBox(left, top, right, bottom)).toEqual(expected)
+      }
     }
   })
 

@@ -173,8 +173,61 @@ function offSegment(p: Point, a: Point, b: Point): number {
   return hypot(p.x - a.x - f * dx, p.y - a.y - f * dy)
 }
 
-/** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed). */
-function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boolean {
+/**
+ * The pips sorted into square cells of the copy by where they lie. A speckled table gives a
+ * thousand pips, and grouping them asks, pair by pair, which pips lie near a place: the cells
+ * a box covers hold every pip in it, and only theirs are measured.
+ */
+export interface PipCells {
+  /** The indices, in increasing order, of the pips whose centres lie in the box (edges included). */
+  inBox(left: number, top: number, right: number, bottom: number): number[]
+  /** The largest pip's radius. */
+  largest: number
+}
+
+export function pipCells(pips: readonly Pip[]): PipCells {
+  let left = Infinity
+  let top = Infinity
+  let right = -Infinity
+  let bottom = -Infinity
+  for (const p of pips) {
+    left = Math.min(left, p.x)
+    right = Math.max(right, p.x)
+    top = Math.min(top, p.y)
+    bottom = Math.max(bottom, p.y)
+  }
+  // A cell about a face's reach wide: the box of a pair within reach covers a few cells.
+  const radii = pips.map((p) => p.radius).sort((a, b) => a - b)
+  const cell = Math.max(4, MAX_LINK * (radii[radii.length >> 1] ?? 1))
+  const columns = pips.length === 0 ? 0 : Math.floor((right - left) / cell) + 1
+  const rows = pips.length === 0 ? 0 : Math.floor((bottom - top) / cell) + 1
+  const cells: number[][] = Array.from({ length: columns * rows }, () => [])
+  const column = (x: number) => Math.floor((x - left) / cell)
+  const row = (y: number) => Math.floor((y - top) / cell)
+  // Indices go in in increasing order, so each cell's stay so.
+  pips.forEach((p, i) => cells[row(p.y) * columns + column(p.x)]!.push(i))
+  return {
+    largest: radii[radii.length - 1] ?? 0,
+    inBox(x0, y0, x1, y1) {
+      const found: number[] = []
+      const c0 = Math.max(0, column(x0))
+      const c1 = Math.min(columns - 1, column(x1))
+      const r0 = Math.max(0, row(y0))
+      const r1 = Math.min(rows - 1, row(y1))
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++)
+          for (const i of cells[r * columns + c]!) {
+            const p = pips[i]!
+            if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1) found.push(i)
+          }
+      // Cells are read row by row: their indices are put back in order (a pair's pips are measured in their order).
+      return found.sort((a, b) => a - b)
+    },
+  }
+}
+
+/** Whether the face is unbroken on the way from pip a to pip b (other pips on the way allowed); `cells` holds `pips`. */
+function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[], cells: PipCells): boolean {
   const { gray, colour: rgba } = image
   const { width } = gray
   const distance = Math.hypot(b.x - a.x, b.y - a.y)
@@ -183,12 +236,14 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   const end = distance - b.radius * 1.4
   if (end <= start) return true
   // Only the pips near the way from a to b can lie on it (a speckled table gives hundreds): those
-  // outside the way's box, widened by their reach and a pixel to spare, are passed over unmeasured.
+  // outside the way's box, widened by their reach and a pixel to spare, are passed over unmeasured,
+  // and only the cells of the box widened by the largest pip's reach are looked in.
   const left = Math.min(a.x, b.x)
   const right = Math.max(a.x, b.x)
   const top = Math.min(a.y, b.y)
   const bottom = Math.max(a.y, b.y)
-  const others = pips.filter((p) => {
+  const widest = cells.largest * 1.4 + 3
+  const others = cells.inBox(left - widest, top - widest, right + widest, bottom + widest).map((i) => pips[i]!).filter((p) => {
     const reach = p.radius * 1.4 + 1
     const box = reach + 1
     if (p.x < left - box || p.x > right + box || p.y < top - box || p.y > bottom + box) return false
@@ -219,6 +274,9 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
   return true
 }
 
+/** Similar pips' radii lie within this ratio. */
+const SIMILAR_SIZE = 1.4
+
 /**
  * `strictly`: pips much rounder than the other, or lying in unlike light, lie on different faces
  * (false: their size is compared, and their tone and contrast either alike or scaled by one
@@ -227,7 +285,7 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[]): boole
 function similarPips(a: Pip, b: Pip, strictly = true): boolean {
   if (a.polarity !== b.polarity) return false
   const ratio = Math.max(a.radius, b.radius) / Math.min(a.radius, b.radius)
-  if (ratio > 1.4) return false
+  if (ratio > SIMILAR_SIZE) return false
   // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
   if (strictly && Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
   // One face is lit alike, and the lighter tone shows the light: the face of a die with dark
@@ -288,9 +346,14 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const parent = pips.map((_, i) => i)
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
   const links: boolean[][] = pips.map(() => new Array<boolean>(n).fill(false))
-  for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) {
-      const a = pips[i]!
+  const cells = pipCells(pips)
+  for (let i = 0; i < n; i++) {
+    const a = pips[i]!
+    // A similar pip is at most SIMILAR_SIZE times as large: farther along x or y than the reach
+    // of two such pips (and a pixel to spare), no pip is linked, and its cell is not looked in.
+    const farthest = MAX_LINK * (1 + SIMILAR_SIZE) * a.radius * 0.5 + 1
+    for (const j of cells.inBox(a.x - farthest, a.y - farthest, a.x + farthest, a.y + farthest)) {
+      if (j <= i) continue
       const b = pips[j]!
       // Pips farther apart along x or y than a face's reach are farther apart still (a speckled table gives hundreds).
       const reach = MAX_LINK * (a.radius + b.radius) * 0.5
@@ -298,15 +361,16 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
       if (!similarPips(a, b)) continue
       const d = Math.hypot(a.x - b.x, a.y - b.y)
       if (d > reach) continue
-      if (!sameFace(image, a, b, pips)) continue
+      if (!sameFace(image, a, b, pips, cells)) continue
       links[i]![j] = links[j]![i] = true
       parent[root(i)] = root(j)
     }
+  }
   const groups = new Map<number, number[]>()
   for (let i = 0; i < n; i++) groups.set(root(i), [...(groups.get(root(i)) ?? []), i])
   const joinedGroups = new Set<number[]>()
   const joinedAcrossMarks = new Set<number[]>()
-  const joined = joinAcrossSlants([...groups.values()], image, pips, links, joinedGroups, joinedAcrossMarks)
+  const joined = joinAcrossSlants([...groups.values()], image, pips, cells, links, joinedGroups, joinedAcrossMarks)
   const faces: Face[] = []
   // Top faces parted from their die's side face by roundness are whole faces, not guesses.
   const topFaces = new Set<number[]>()
@@ -325,7 +389,7 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
       faces.push(face)
     }
   }
-  return dropSideFaces(faces, pips)
+  return dropSideFaces(faces, pips, cells)
 }
 
 const JOINED = 'pips of unlike roundness or light joined into one layout'
@@ -361,6 +425,7 @@ function joinAcrossSlants(
   groups: number[][],
   image: FaceImage,
   pips: readonly Pip[],
+  cells: PipCells,
   links: boolean[][],
   joinedGroups: Set<number[]>,
   joinedAcrossMarks: Set<number[]>,
@@ -406,7 +471,7 @@ function joinAcrossSlants(
         if (size < 3 || size > 6 || !mayMeet(extentOf(result[a]!), extentOf(result[b]!)) || unjoined.get(result[a]!)?.has(result[b]!)) continue
         const bridgedWhere = (test: (i: number, j: number) => boolean) =>
           result[a]!.some((i) => result[b]!.some((j) => near(i, j) && similarPips(pips[i]!, pips[j]!, false) && test(i, j)))
-        const bridged = bridgedWhere((i, j) => sameFace(image, pips[i]!, pips[j]!, pips))
+        const bridged = bridgedWhere((i, j) => sameFace(image, pips[i]!, pips[j]!, pips, cells))
         // A group that is no layout is a face's pips cut off from the rest by marks on the face
         // (or two dice's, which no close fit of one layout takes in with pips of a third place).
         const acrossMarks = !bridged && (noLayout(result[a]!) || noLayout(result[b]!)) && bridgedWhere(() => true)
@@ -1026,7 +1091,7 @@ const oneScale = (a: Face, b: Face) => Math.max(pipSize(a), pipSize(b)) < WHOLE_
  * the photo down, so a far die's front face is settled (dropped) before the top of the die in
  * front of it is compared with anything.
  */
-function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
+function dropSideFaces(faces: Face[], pips: readonly Pip[], cells: PipCells): Face[] {
   const down = photoDown(faces)
   const height = (face: Face) => (down ? -(face.centre.x * down.x + face.centre.y * down.y) : 0)
   const ordered = [...faces].sort((a, b) => height(b) - height(a))
@@ -1035,7 +1100,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
   for (const face of ordered) {
     const neighbours = faces.filter(
       (other) =>
-        other !== face && !dropped.has(other) && within(face.centre, other.centre, 0.8 * (face.side + other.side)) && oneScale(face, other),
+        other !== face && within(face.centre, other.centre, 0.8 * (face.side + other.side)) && !dropped.has(other) && oneScale(face, other),
     )
     // The top face is lit at least as well as the sides: a faint neighbour is no top face,
     // and a face far fainter than its neighbour is that die's side in shade.
@@ -1076,15 +1141,21 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[]): Face[] {
       face.doubts.push(ANOTHER_FACE)
       face.confidence = Math.min(face.confidence, 0.3)
     }
-    // A round pip of the same kind close by that joined no face may be one of this face's.
-    const loose = pips.some(
-      (p) =>
-        within(face.centre, p, 0.55 * face.side) &&
+    // A round pip of the same kind close by that joined no face may be one of this face's: only
+    // the pips of the cells around the face (a pixel to spare) can be, as within is never true
+    // off by as much along x or y.
+    const reach = 0.55 * face.side
+    const nearby = cells.inBox(face.centre.x - reach - 1, face.centre.y - reach - 1, face.centre.x + reach + 1, face.centre.y + reach + 1)
+    const loose = nearby.some((i) => {
+      const p = pips[i]!
+      return (
+        within(face.centre, p, reach) &&
         !inFaces.has(p) &&
         p.polarity === face.pips[0]!.polarity &&
         p.roundness >= 0.8 * roundness(face) &&
-        similarPips(p, face.pips[0]!),
-    )
+        similarPips(p, face.pips[0]!)
+      )
+    })
     if (loose) {
       face.doubts.push('a pip nearby belongs to no face')
       face.confidence = Math.min(face.confidence, 0.4)
