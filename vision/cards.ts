@@ -7,7 +7,7 @@ import { findCards } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { confirmRank, jokerLikelihood, otherCornerRankFitsBoth, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
-import { readMiddle, type MiddleReading } from './cards/pips.ts'
+import { readAce, readMiddle, type MiddleReading } from './cards/pips.ts'
 import type { RankOcr } from './ocr.ts'
 import { JOKER, type Rank } from '../engine/index.ts'
 
@@ -146,7 +146,8 @@ function countedRank(rank: Rank, confidence: number): RankReading {
 
 /**
  * The card as its two witnesses tell it: the corner index, and on a number card the large pips
- * in its middle (pips.ts), whose count is the rank and whose shape is the suit. The pips are
+ * in its middle (pips.ts), whose count is the rank and whose shape is the suit (an ace's lone
+ * symbol, its rank A, is asked when alone: a 3 that lost two pips would show it too). The pips are
  * several times the index's size, so where the index is a blur of 15 px (a webcam, a card far
  * off) they are still plain: where the index reads nothing they give the card, asked unless
  * their count is one no other card's pips make with a pip lost and their suit is sure; where
@@ -270,7 +271,9 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     // index out of an index's shape: that one is still asked about.
     const noFace = () => !findCornerIndex(otherTurn()) && !findCornerIndex(rotateHalfTurn(otherTurn()))
     if (!indexSeen && !middle.pips && !found.quarterTurn && noFace()) continue
-    const read = withMiddle(best, middle)
+    // A card neither witness read may be an ace: its lone symbol gives the card, asked (withMiddle).
+    const ace = !best?.card && !middle.pips && !middle.picture ? readAce(found.image) : null
+    const read = withMiddle(best, ace ? { pips: ace, picture: false } : middle)
     const confidence = read?.confidence ?? 0
     // An outline flagged for its size alone (findCards.ts oversized) whose two opposite corners
     // each read the card shown, fairly surely, is that one card: two cards lying edge to edge, what

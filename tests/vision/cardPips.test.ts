@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { readCards } from '../../vision/cards.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
-import { readMiddle } from '../../vision/cards/pips.ts'
+import { readAce, readMiddle } from '../../vision/cards/pips.ts'
 import { blur, cloth, FIVE_PIPS, jpegRoundTrip, layCard, PAPER, rectifiedFiveOfDiamonds } from './cardScenes.ts'
 import type { RgbaImage } from '../../vision/raster.ts'
 
@@ -110,5 +110,18 @@ describe('the pips of a small, blurred card (a webcam’s)', () => {
     const { pips } = readMiddle(card)
     expect(pips?.rank).toBe('5')
     expect(pips?.suit.suit).toBe('D')
+  })
+})
+
+describe('an ace: one symbol alone at the card’s centre', () => {
+  it('reads the ace and its suit from the lone symbol where no number card’s layout is', () => {
+    const ace = readAce(blur(rectifiedFiveOfDiamonds({ pips: [[0.5, 0.5]] }), 1))
+    expect(ace?.rank).toBe('A')
+    expect(ace?.suit.suit).toBe('D')
+  })
+
+  it('takes no ace from a lone symbol away from the centre (a number card with its other pips lost or covered)', () => {
+    expect(readAce(rectifiedFiveOfDiamonds({ pips: [[0.5, 0.3]] }))).toBeNull()
+    expect(readAce(rectifiedFiveOfDiamonds({ pips: [[0.3, 0.5]] }))).toBeNull()
   })
 })

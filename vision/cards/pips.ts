@@ -1,8 +1,9 @@
 // The second witness to a number card: its large suit pips in the card's middle. A 2–10 of
 // French-suited decks prints as many pips as its rank, each one a suit symbol far larger than
 // the corner index's, so where the index is a blur of 15 px the pips still show both the rank
-// (their count) and the suit (their shape and colour). A court card or an ace shows a picture
-// or a single symbol there instead, and says nothing this way.
+// (their count) and the suit (their shape and colour). An ace shows a single symbol alone at
+// the card's centre, which says the ace and its suit alike; a court card shows a picture, and
+// says nothing this way.
 import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
 import { CARD_MARGIN, whiteness } from './findCards.ts'
@@ -11,7 +12,7 @@ import { classifySuit, type SuitReading } from '../suits.ts'
 import type { Rank } from '../../engine/index.ts'
 
 export interface PipReading {
-  /** The rank the pips count, 2–10. */
+  /** The rank the pips count, 2–10, or A for an ace's lone symbol. */
   rank: Rank
   /** The suit the upright pips' shapes and colour say. */
   suit: SuitReading
@@ -126,7 +127,7 @@ interface LayoutBox {
 const WHOLE_CARD: LayoutBox = { u0: 0, v0: 0, u1: 1, v1: 1 }
 
 export interface MiddleReading {
-  /** The number card its pips say; null when the middle is no clean set of 2–10 pips of one size. */
+  /** The number card its pips say, or the ace its lone symbol says; null when the middle is neither. */
   pips: PipReading | null
   /**
    * The middle holds a framed picture, one piece of print spanning half the card (a court
@@ -251,12 +252,55 @@ function isPipLayout(pips: readonly { u: number; v: number }[], box: LayoutBox):
 }
 
 /**
+ * An ace prints one symbol alone at the card's centre, a pip's size or larger (some decks an
+ * ornament), never a picture's: the rest of the middle is bare. No number card leaves a lone
+ * print there short of losing all its pips but the middle one, which a covered card (middlePrint
+ * `covered`) or glare would not do so neatly. The symbol stands upright from the card's top,
+ * which the cut does not tell: read both ways up, the suit counts surely only where both agree.
+ * Read on a rectified upright card (readMiddle's), not counted among the pips: an ace's symbol
+ * may be an ornament larger than any pip.
+ */
+export function readAce(card: RgbaImage): PipReading | null {
+  const { gray, paper, labels, middle, face, covered } = middlePrint(card)
+  if (covered || middle.some((c) => spansPicture(card, c))) return null
+  const cardWidth = card.width / GROW
+  const cardHeight = card.height / GROW
+  const symbol = middle.reduce((a, b) => (b.area > a.area ? b : a), middle[0]!)
+  if (!symbol || widthOf(symbol) < PIP_WIDTH * cardWidth || heightOf(symbol) < PIP_HEIGHT * cardHeight) return null
+  const inkArea = middle.reduce((sum, c) => sum + c.area, 0)
+  if (inkArea - symbol.area > STRAY_INK * symbol.area) return null
+  const { u, v } = centreOf(card, symbol)
+  if (Math.abs(u - 0.5) >= COLUMN_SLACK || Math.abs(v - 0.5) >= ROW_SLACK) return null
+  const { ink, redness } = pipInk(card, gray, paper, labels, [symbol], face)
+  const upright = glyphOf(ink, boxOf([symbol]))
+  const [asPrinted, turned] = [upright, { ...upright, ink: upright.ink.slice().reverse() }].map((glyph) => classifySuit(glyph, redness))
+  const surer = asPrinted!.confidence >= turned!.confidence ? asPrinted! : turned!
+  const suit = asPrinted!.suit === turned!.suit ? surer : { ...surer, confidence: Math.min(surer.confidence, TURNS_DISAGREE) }
+  return { rank: 'A', suit }
+}
+
+/** The confidence of an ace's suit that its symbol, read both ways up, says differently: too low to outweigh an index. */
+const TURNS_DISAGREE = 0.25
+
+/**
  * The suit of the pips standing upright (the upper half's: a card's lower pips are printed
  * upside down), each read as an index suit symbol is; they must all agree.
  */
 function pipSuit(card: RgbaImage, gray: GrayImage, paper: number, labels: Int32Array, pips: Component[], middle: { x0: number; y0: number; x1: number; y1: number }): SuitReading | null {
   const upright = pips.filter((c) => c.maxY < (middle.y0 + middle.y1) / 2)
   if (upright.length === 0) return null
+  const { ink, redness } = pipInk(card, gray, paper, labels, pips, middle)
+  const readings = upright.map((c) => classifySuit(glyphOf(ink, boxOf([c])), redness))
+  const [first] = readings
+  if (!first || readings.some((r) => r.suit !== first.suit)) return null
+  return readings.reduce((a, b) => (b.confidence > a.confidence ? b : a))
+}
+
+/**
+ * The pips' print as ink (0 paper … 1 the pips' median level) over the card's middle, and
+ * how red it is against the middle's paper.
+ */
+function pipInk(card: RgbaImage, gray: GrayImage, paper: number, labels: Int32Array, pips: Component[], middle: { x0: number; y0: number; x1: number; y1: number }) {
   const ink = createGrayImage(card.width, card.height)
   // The print's level: the median of the pips' pixels.
   const pipLevels: number[] = []
@@ -275,9 +319,5 @@ function pipSuit(card: RgbaImage, gray: GrayImage, paper: number, labels: Int32A
       const p = y * card.width + x
       ink.data[p] = Math.min(1, Math.max(0, (paper - gray.data[p]!) / Math.max(1, paper - print)))
     }
-  const redness = printRedness(card, ink, members)
-  const readings = upright.map((c) => classifySuit(glyphOf(ink, boxOf([c])), redness))
-  const [first] = readings
-  if (!first || readings.some((r) => r.suit !== first.suit)) return null
-  return readings.reduce((a, b) => (b.confidence > a.confidence ? b : a))
+  return { ink, redness: printRedness(card, ink, members) }
 }
