@@ -10,7 +10,8 @@ import { createRankOcr, encodePgm } from '../../vision/ocr.ts'
 import { classifySuit, clubWaist, confirmSuit, type SuitReading } from '../../vision/suits.ts'
 import type { Suit } from '../../engine/index.ts'
 import { createRgbaImage } from '../../vision/raster.ts'
-import { cloth, layCard } from './cardScenes.ts'
+import { blur, cloth, layCard } from './cardScenes.ts'
+import { findCards } from '../../vision/cards/findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from '../../vision/cards/templateSize.ts'
 
 /** A suit symbol drawn straight onto the template grid (u across, v down, 0–1), 4 × 4 samples a cell. */
@@ -222,6 +223,22 @@ describe('cards that touch', () => {
     expect(touching?.uncertain).toBe(true)
     expect(touching?.centre.x).toBeCloseTo(120, -1)
     expect(readings.find((r) => !r.irregular)?.card).toBe('10D')
+  })
+
+  it('parts two cards lying askew one over the other, with no seam between them, by their corners', () => {
+    // A webcam's soft photo: three cards apart give the card's size; two lie one on the other.
+    const table = cloth(640, 420)
+    for (const x of [120, 280, 440]) layCard(table, { centre: { x, y: 90 }, width: 80, angle: 0.05 })
+    const under = { x: 170, y: 290 }
+    const over = { x: 245, y: 320 }
+    layCard(table, { centre: under, width: 80, angle: 0.12, edge: false })
+    layCard(table, { centre: over, width: 80, angle: -0.3, edge: false })
+    const cards = findCards(blur(table, 1))
+    expect(cards).toHaveLength(5)
+    for (const truth of [under, over]) {
+      const card = cards.find((c) => Math.hypot(c.centre.x - truth.x, c.centre.y - truth.y) < 6)
+      expect(card?.irregular).toBe(true)
+    }
   })
 
   it('reads a card larger than the others, as one nearer a slanting camera is, surely where both its corners show that card', async () => {

@@ -23,6 +23,7 @@ import {
   type Point,
   type RgbaImage,
 } from '../raster.ts'
+import { cardsByCorners } from './touchingCards.ts'
 
 /** The rectified card: 200 × 280, the 5 : 7 of poker and bridge cards alike. */
 export const CARD_WIDTH = 200
@@ -692,6 +693,10 @@ function gatherFragments(
   return { whole: blobs.filter((b) => !used.has(b)), gathered }
 }
 
+/** Paper filling less of its convex hull than this has notches between cards lying askew (a card fills it but for its rounded corners). */
+const NOTCHED = 0.92
+/** Paper this many times the typical card's area holds more than one card: a card and a good part of another. */
+const MORE_THAN_A_CARD = 1.25
 /** Paper this many times the typical card's area is more than one card (two portraits side by side are a landscape 10 : 7). */
 const MERGED_CARDS = 1.6
 /** Outlines are found on the photo shrunk to this size (a card's edge needs no more); the cards are cut from the full photo. */
@@ -1011,9 +1016,43 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       // A degenerate outline: nothing to show the player but the count.
     }
   }
+  const regular = cards.filter((card) => !card.irregular)
+  // Paper of more than a card that no seam or waist parted: cards lying together, found by
+  // their corners at the size of the photo's whole cards (touchingCards.ts), each asked about.
+  const wholeSize = wholeCardSize(regular.map((card) => card.corners))
+  if (wholeSize)
+    for (let i = cards.length - 1; i >= 0; i--) {
+      const { pixels, outline } = sources[i]!
+      if (!cards[i]!.irregular || outline.touchesFrame || outline.area < typicalCard * MORE_THAN_A_CARD) continue
+      // A blob that fills its convex hull is one card as surely as two (a card nearer the camera, or two edge to edge): cards lying askew leave notches.
+      if (pixels.length > pixelHull(pixels, width).pixels.length * NOTCHED) continue
+      const { w, h, local, minX, minY } = localFrame(pixels, width)
+      const mask = new Uint8Array(w * h)
+      for (let k = 0; k < local.length; k++) mask[local[k]!] = 1
+      const laid = cardsByCorners(mask, w, h, { short: wholeSize.short * scale, long: wholeSize.long * scale })
+      if (!laid) continue
+      const parts: { card: FoundCard; source: Candidate }[] = []
+      for (const corners of laid) {
+        const hull = convexHull(corners.map((p) => ({ x: Math.round(p.x - 1 + minX), y: Math.round(p.y - 1 + minY) })))
+        const cardPixels = fillConvexPolygon(hull, width).filter((p) => p >= 0 && p < width * height)
+        const card = smallestRectangle(hull)
+        try {
+          const image = warpQuadrilateral(photo, withMargin(card).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
+          const centre = { x: card.reduce((sum, p) => sum + p.x, 0) / 4, y: card.reduce((sum, p) => sum + p.y, 0) / 4 }
+          parts.push({
+            card: { corners: card.map(toPhoto) as FoundCard['corners'], centre: toPhoto(centre), image, quarterTurn: null, irregular: true, oversized: false, cornerFrames: null },
+            source: { outline: { ...outlineOf({ pixels: cardPixels }, width, height), corners: card }, pixels: cardPixels, split: true },
+          })
+        } catch {
+          // A degenerate card: the blob stays as it was.
+        }
+      }
+      if (parts.length !== laid.length) continue
+      cards.splice(i, 1, ...parts.map((part) => part.card))
+      sources.splice(i, 1, ...parts.map((part) => part.source))
+    }
   // A card may be partly covered: its corners that show can be looked at too, at the size of
   // the whole cards (or, with none, of the largest: it covers the others).
-  const regular = cards.filter((card) => !card.irregular)
   const largest = cards.map((card, i) => ({ card, area: sources[i]!.outline.area })).sort((a, b) => b.area - a.area)[0]?.card
   const size = wholeCardSize((regular.length > 0 ? regular : largest ? [largest] : []).map((card) => card.corners))
   if (size)
