@@ -186,6 +186,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = withoutTwins(faces)
   askSixesOfFours(faces)
   doubtAslantFaces(faces, scale)
+  askRowsSeenLow(faces, scale)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
   if (faces.length > DICE_IN_A_ROLL) {
@@ -366,6 +367,40 @@ const MEASURED_SHAPE = 5
 const ASLANT = Math.PI / 7
 const ASLANT_CONFIDENCE = 0.5
 export const ASLANT_FACE = 'its pips are squashed aslant: a side face of a die seen at a slant'
+
+/**
+ * Seen from low down, a die's top is squashed along the line of sight and its pips with it: their
+ * long axes lie across the view. A two's diagonal lies along them only when its die is turned
+ * half-way (two side faces showing alike below the top), or on a die that prints its two level;
+ * two pips side by side along their long axes are as likely a row of a four, five or six whose
+ * other rows the pip finder lost: at a low angle the rows crowd together and each pip's ring runs
+ * into its neighbours' (the near row, above the edge to the front face, keeps a plain ring on one
+ * side and is found). The two pips alone
+ * cannot tell a two from such a row, whatever the die around them (the lost pips end the face's
+ * plain where a two's corners would be): it is asked about, the last of the doubts on its face, so
+ * that the roll is still sized and its copy chosen by it as by a sure face (its pips and its place
+ * are sure; only its count is not).
+ */
+export function askRowsSeenLow(faces: Face[], enlarged = 1): void {
+  for (const face of faces) {
+    if (face.value !== 2 || face.pips.length !== 2) continue
+    if (mean(face.pips.map((p) => p.roundness)) > SEEN_LOW || pipRadius(face) < MEASURED_SHAPE * Math.max(1, enlarged)) continue
+    const [a, b] = face.pips as [Pip, Pip]
+    const pair = Math.atan2(b.y - a.y, b.x - a.x)
+    // Axes have no sign: they are compared as doubled angles.
+    const turn = (angle: number) => 0.5 * Math.abs(Math.atan2(Math.sin(2 * (angle - pair)), Math.cos(2 * (angle - pair))))
+    if (!face.pips.every((pip) => turn(pip.angle) < ALONG_LONG_AXES)) continue
+    face.confidence = Math.min(face.confidence, ROW_SEEN_LOW_CONFIDENCE)
+    face.doubts.push(ROW_SEEN_LOW)
+  }
+}
+
+/** Pips this flat or flatter are seen from low down (a top seen from above measures 0.85 round and more). */
+const SEEN_LOW = 0.75
+/** A pair lies along its pips' long axes when within this angle of each. */
+const ALONG_LONG_AXES = Math.PI / 8
+const ROW_SEEN_LOW_CONFIDENCE = 0.5
+export const ROW_SEEN_LOW = 'a two along its pips’ long axes, seen low: maybe one row of a larger face'
 
 /**
  * A face of two or more pips that reaches past the photo's edge may hold more pips beyond it:

@@ -29,6 +29,8 @@ export interface Die {
   shrunk?: number[]
   /** Pips (indices into PIPS[value]) cut into by a streak of the face: an ellipse of a round pip's area, twice as long as wide. */
   streaked?: number[]
+  /** Seen from low down: the face foreshortened to this share of its height along the photo's y (1 unless given). */
+  squash?: number
 }
 
 export interface Look {
@@ -53,7 +55,7 @@ export function draw(width: number, height: number, dice: Die[], look: Look, see
   const colourAt = (x: number, y: number): Rgb => {
     for (const die of dice) {
       const ox = (x - die.x) / look.side
-      const oy = (y - die.y) / look.side
+      const oy = (y - die.y) / look.side / (die.squash ?? 1)
       if (Math.abs(ox) > 0.75 || Math.abs(oy) > 0.75) continue
       const dx = ox * Math.cos(die.angle) + oy * Math.sin(die.angle)
       const dy = -ox * Math.sin(die.angle) + oy * Math.cos(die.angle)

@@ -8,7 +8,7 @@
 import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
 import { FOUR_OF_A_SIX } from './faces.ts'
-import { COLOUR_ONLY, DICE_IN_A_ROLL, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
+import { COLOUR_ONLY, DICE_IN_A_ROLL, ROW_SEEN_LOW, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
 
 export interface DieBody {
   /** The middle of the body's smallest enclosing rectangle. */
@@ -796,7 +796,9 @@ const sixOfItsFour = (die: DieReading, body: BodyReading) => body.value === 4 &&
  * `faintToo`, only bodies whose layout reads clearly are added.
  */
 export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true): DieReading[] {
-  const sure = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW)
+  // A two seen low that may be a row of a larger face is a die's face all the same, of its size and
+  // in its place: only its count is asked. It sizes the roll as a sure die does.
+  const sure = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW || (die.doubts?.length === 1 && die.doubts[0] === ROW_SEEN_LOW))
   const sureAt = sure.map((die) => ({ x: die.centre.x * scale, y: die.centre.y * scale }))
   const { readings: bodies, found, seesDice } = bodiesOfTheRoll(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
   if (bodies.length === 0) return byPips
