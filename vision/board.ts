@@ -30,6 +30,7 @@ import {
   READ_RADIUS,
   TOPS_TO_TRUST_HEIGHT,
   alongTheWay,
+  cellPosition,
   crescentAtFront,
   emptyCellsContrast,
   sampleCellsAsTokens,
@@ -980,10 +981,6 @@ function cellAt(u: number, v: number): Cell | null {
   const col = Math.floor(u)
   const row = ROWS - 1 - Math.floor(v)
   return col < 0 || col >= COLUMNS || row < 1 || row >= ROWS ? null : cellName(col, row)
-}
-
-function cellPosition(cell: Cell): { col: number; row: number } {
-  return { col: cell.charCodeAt(0) - 'a'.charCodeAt(0), row: Number(cell.slice(1)) }
 }
 
 /**

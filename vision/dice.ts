@@ -387,9 +387,7 @@ export function askRowsSeenLow(faces: Face[], enlarged = 1): void {
     if (mean(face.pips.map((p) => p.roundness)) > SEEN_LOW || pipRadius(face) < MEASURED_SHAPE * Math.max(1, enlarged)) continue
     const [a, b] = face.pips as [Pip, Pip]
     const pair = Math.atan2(b.y - a.y, b.x - a.x)
-    // Axes have no sign: they are compared as doubled angles.
-    const turn = (angle: number) => 0.5 * Math.abs(Math.atan2(Math.sin(2 * (angle - pair)), Math.cos(2 * (angle - pair))))
-    if (!face.pips.every((pip) => turn(pip.angle) < ALONG_LONG_AXES)) continue
+    if (!face.pips.every((pip) => betweenLines(pip.angle, pair) < ALONG_LONG_AXES)) continue
     face.confidence = Math.min(face.confidence, ROW_SEEN_LOW_CONFIDENCE)
     face.doubts.push(ROW_SEEN_LOW)
   }

@@ -112,7 +112,14 @@ const TOP_MATCH = 18
 
 /** Field point (u across, v from the far end) of a cell's centre. */
 const centreOf = (col: number, row: number) => ({ u: col + 0.5, v: ROWS - row - 0.5 })
-const centreOfCell = (cell: Cell) => centreOf(cell.charCodeAt(0) - 'a'.charCodeAt(0), Number(cell.slice(1)))
+/** A cell's column (a = 0) and row. */
+export function cellPosition(cell: Cell): { col: number; row: number } {
+  return { col: cell.charCodeAt(0) - 'a'.charCodeAt(0), row: Number(cell.slice(1)) }
+}
+const centreOfCell = (cell: Cell) => {
+  const { col, row } = cellPosition(cell)
+  return centreOf(col, row)
+}
 
 /** Reads the photo in Lab at sub-pixel points. */
 function labReader(image: RgbaImage): (p: Point) => Lab {

@@ -274,6 +274,13 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[], cells:
   return true
 }
 
+/**
+ * The tone that shows a pip's light: its face's around a dark pip, but a light pip's own paint on
+ * a coloured die, whose face may be translucent or marbled and so lighter or darker from one pip
+ * to the next.
+ */
+const lighterTone = (pip: Pip) => (pip.polarity === 1 ? pip.face : pip.level)
+
 /** Similar pips' radii lie within this ratio. */
 const SIMILAR_SIZE = 1.4
 
@@ -288,10 +295,8 @@ function similarPips(a: Pip, b: Pip, strictly = true): boolean {
   if (ratio > SIMILAR_SIZE) return false
   // Pips of one face are foreshortened alike: a round pip and a flat one lie on different faces.
   if (strictly && Math.max(a.roundness, b.roundness) / Math.min(a.roundness, b.roundness) > 1.22) return false
-  // One face is lit alike, and the lighter tone shows the light: the face of a die with dark
-  // pips, but the paint of light pips on a coloured die, whose face may be translucent or
-  // marbled and so lighter or darker from one pip to the next.
-  const lighter = a.polarity === 1 ? Math.abs(a.face - b.face) : Math.abs(a.level - b.level)
+  // One face is lit alike, and the lighter tone shows the light (lighterTone).
+  const lighter = Math.abs(lighterTone(a) - lighterTone(b))
   const contrasts = Math.max(a.contrast, b.contrast) / Math.min(a.contrast, b.contrast)
   const alike = contrasts <= (a.polarity === 1 ? 1.45 : 1.8) && lighter <= Math.max(12, 0.2 * Math.min(a.contrast, b.contrast))
   if (!alike && (strictly || !shadedAlike(a, b))) return false
@@ -317,10 +322,9 @@ function similarPips(a: Pip, b: Pip, strictly = true): boolean {
  */
 function shadedAlike(a: Pip, b: Pip): boolean {
   if (a.channel !== undefined || b.channel !== undefined) return false
-  const lighter = (pip: Pip) => (pip.polarity === 1 ? pip.face : pip.level)
-  const [lit, shaded] = lighter(a) >= lighter(b) ? [a, b] : [b, a]
-  if (lighter(shaded) <= 0 || lighter(lit) / lighter(shaded) > SHADE) return false
-  const share = (pip: Pip) => pip.contrast / lighter(pip)
+  const [lit, shaded] = lighterTone(a) >= lighterTone(b) ? [a, b] : [b, a]
+  if (lighterTone(shaded) <= 0 || lighterTone(lit) / lighterTone(shaded) > SHADE) return false
+  const share = (pip: Pip) => pip.contrast / lighterTone(pip)
   return Math.max(share(a), share(b)) / Math.min(share(a), share(b)) <= SAME_SHARE
 }
 
