@@ -215,8 +215,35 @@ export function noDieAround(
       if (own.length > 1 && own.some((p) => Math.hypot(p.x - point.x, p.y - point.y) < 2 * p.radius)) continue
       spot = Math.max(spot, pip.polarity * (pip.face - sampleDisc(gray, point, 0.6 * pip.radius)))
     }
-  return { doubt: spot > SPOT * pip.contrast ? DARK_SPOT : null, width: faceWidth }
+  if (spot > SPOT * pip.contrast) return { doubt: DARK_SPOT, width: faceWidth }
+  // Every other test passed: the last is whether the face it measured is a die's at all.
+  return { doubt: own.length === 1 && raggedOutline(reach) ? NO_SQUARE_FACE : null, width: faceWidth }
 }
+
+/**
+ * Seen from a one's pip, its face ends at the die's four edges: each ray ends about where its
+ * neighbours end (a square's outline, its width changing smoothly from side to corner, by at most
+ * a quarter from one ray to the next). A fleck on a fleece, a cloth or a carpet lies on no face:
+ * its rays end at the tufts and gaps of the weave, each at its own distance, some a step past the
+ * fleck's ring and the next many radii on; smoothed over three rays (noDieAround's widths) such a
+ * patch can still measure square and centred. Where a quarter of the rays or more end RAGGED times
+ * as far as the ray beside them (or as near), the face's outline is no square, whatever its widths.
+ * Rays that ran on are left out: a die touching another of its colour lets a few run on.
+ */
+function raggedOutline(reach: readonly number[]): boolean {
+  let jumps = 0
+  for (let k = 0; k < reach.length; k++) {
+    const a = reach[k]!
+    const b = reach[(k + 1) % reach.length]!
+    if (Number.isFinite(a) && Number.isFinite(b) && Math.max(a, b) > RAGGED * Math.min(a, b)) jumps++
+  }
+  return jumps >= RAGGED_RAYS
+}
+
+/** Two neighbouring rays ending this many times as far as each other end on no straight edge (a square's differ by a quarter at most). */
+const RAGGED = 1.6
+/** A quarter of the rays ending so: the outline is ragged. */
+const RAGGED_RAYS = RAYS / 4
 
 /**
  * A lone pip's face ends, ray after ray, at its die's edges, past which lie the table or the
