@@ -6,13 +6,13 @@
 // layout; side faces seen at a slant (flattened pips) are dropped; anything unsure carries a
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
-import { gaussianBlur, limitSize, median, resize, toGray, toLab, type GrayImage, type Point, type RgbaImage } from './raster.ts'
+import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type Point, type RgbaImage } from './raster.ts'
 import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { ANOTHER_FACE, FOUR_OF_A_SIX, ROUNDER_FRONT_FACE, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, dropFrontFacesAcrossChannels, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE, DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
 import { SHORT_TWO_DOUBT, doubtPartFaces, joinPartFaces } from './dice/partFaces.ts'
-import { BODY_AGREES, READ_BY_BODY, findDieBodies, readBody, withBodies } from './dice/bodies.ts'
+import { BODY_AGREES, READ_BY_BODY, bodiesAmong, readBody, shapesOnce, withBodies } from './dice/bodies.ts'
 
 export const DICE_IN_A_ROLL = 5
 
@@ -182,7 +182,9 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = withoutStrayPips(faces, smallPips ? (typical / working.scale) * scale : 0)
   faces = withoutDwarfFaces(faces)
   faces = joinPartFaces(faces, pips)
-  faces = blobsAsBodies(faces, working.small, working.scale / scale)
+  // The working copy's shapes off the table, found once for the blobs and the bodies of the roll.
+  const workingShapes = shapesOnce(working.small)
+  faces = blobsAsBodies(faces, working.small, working.scale / scale, workingShapes)
   faces = withoutTwins(faces)
   askSixesOfFours(faces)
   doubtAslantFaces(faces, scale)
@@ -213,7 +215,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // pips do not show), a faint layout is shown as a guess; elsewhere the pip finder saw the roll's
   // pips, and a body it missed is added only when its layout reads clearly (a faint one is as
   // likely a key, a plug, a label, a box's corner or a shadow).
-  if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0).map(answeredByBody)
+  if (!sure) byPips = withBodies(byPips, working.small, working.scale, smallPips || typical === 0, workingShapes).map(answeredByBody)
   byPips = byPips.filter((die) => !oneOffAnyDie(die))
   // The outline reader works on a smaller copy still: the working copy is its photo.
   const bySurface = sure
@@ -644,15 +646,16 @@ const ONE_WITHOUT_DIE = [NO_DIE_AROUND, NO_SQUARE_FACE]
  * its value, asked about: a small dark die on a white tray is one blob to the pip finder. A body
  * of a one's die (PIP_DIE) keeps the one. With no die's body of either size around it, the blob
  * is neither a one's pip nor a die seen whole (a screw hole in a tray's bar, a knob): it is
- * dropped, and were it a die after all, its row stays empty and is asked about.
+ * dropped, and were it a die after all, its row stays empty and is asked about. `shapes` are the
+ * working copy's (shapesOnce), which the roll's dice are looked for among later (withBodies).
  */
-export function blobsAsBodies(faces: Face[], working: RgbaImage, toWorking: number): Face[] {
+export function blobsAsBodies(faces: Face[], working: RgbaImage, toWorking: number, shapes = shapesOnce(working)): Face[] {
   const blobs = faces.filter(
     (face) => face.pips.length === 1 && face.pips[0]!.radius * toWorking >= WHOLE_DIE_BLOB && face.doubts.some((d) => ONE_WITHOUT_DIE.includes(d)),
   )
   if (blobs.length === 0) return faces
   const radii = blobs.map((face) => face.pips[0]!.radius * toWorking)
-  const bodies = findDieBodies(working, toLab(working), { min: BLOB_DIE.min * Math.min(...radii), max: PIP_DIE.max * Math.max(...radii) })
+  const bodies = bodiesAmong(shapes(), { min: BLOB_DIE.min * Math.min(...radii), max: PIP_DIE.max * Math.max(...radii) })
   const dropped = new Set<Face>()
   for (const face of blobs) {
     const radius = face.pips[0]!.radius * toWorking

@@ -62,7 +62,24 @@ const TURN_STEP = 2
  * given, so a shadow or the tray's light fall-off does not count), shadows left out, holes
  * filled, square and filled.
  */
-export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }, patch = Math.min(image.width, image.height) / 6): DieBody[] {
+export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min: number; max: number }, patch?: number): DieBody[] {
+  return bodiesAmong(shapesOffTheTable(image, lab, patch), sides)
+}
+
+/** The regions of a copy that differ from the table near them (findDieBodies), as components of its pixels. */
+export interface TableShapes {
+  width: number
+  height: number
+  labels: Int32Array
+  components: Component[]
+}
+
+/**
+ * The regions of the copy `image` (in Lab, `lab`) that differ from the table near them: they
+ * are the same whatever size of dice is looked for among them, so a copy searched twice (for
+ * dice seen whole as blobs, then for the roll's dice) finds them once (shapesOnce).
+ */
+export function shapesOffTheTable(image: RgbaImage, lab: Float32Array, patch = Math.min(image.width, image.height) / 6): TableShapes {
   const { width, height } = image
   const surface = surfaceModel(width, height, lab, patch)
   const { away, shadow } = awayFromSurface(lab, surface)
@@ -74,7 +91,17 @@ export function findDieBodies(image: RgbaImage, lab: Float32Array, sides: { min:
   const mask = new Uint8Array(width * height)
   for (let p = 0; p < mask.length; p++) mask[p] = away[p]! > level && !shadow[p] ? 1 : 0
   fillHoles(mask, width, height)
-  const { labels, components } = connectedComponents(mask, width, height, 4)
+  return { width, height, ...connectedComponents(mask, width, height, 4) }
+}
+
+/** shapesOffTheTable of a copy at its own patch, found on first asking and then kept. */
+export function shapesOnce(image: RgbaImage): () => TableShapes {
+  let shapes: TableShapes | undefined
+  return () => (shapes ??= shapesOffTheTable(image, toLab(image)))
+}
+
+/** The bodies of sides within `sides` among a copy's shapes (findDieBodies). */
+export function bodiesAmong({ width, height, labels, components }: TableShapes, sides: { min: number; max: number }): DieBody[] {
   const isDie = (body: DieBody) => body.aspect <= SQUARE && body.fill >= FILLED && body.side >= sides.min && body.side <= sides.max
   const bodies: DieBody[] = []
   // The pixels of every component that gave no die: opened below, in case dice hang on it by a neck.
@@ -224,21 +251,36 @@ const NECKS = [0.25, 0.4]
  * two cores going to the nearer. Two dice overlapping at a corner keep that corner within reach
  * of both their cores: the nearer core parts it between them. Distances are chamfered (steps of
  * 1 and √2), so the disc is an octagon.
+ *
+ * The distances are measured within the mask's bounding box only (shapes left over from a
+ * tray's dice are often a corner of the photo): outside it lies no mask pixel, which is all
+ * chamfer sees of it, and a way from a core to a pixel that leaves the box and comes back is
+ * longer, by √2 − 1 at the least, than the way along the box's edge, far more than floating
+ * point rounds off.
  */
 export function openedParts(mask: Uint8Array, width: number, height: number, radius: number): Components {
-  const inside = chamfer(mask, width, height)
-  const core = new Uint8Array(mask.length)
-  for (let p = 0; p < mask.length; p++) core[p] = inside[p]! > radius ? 1 : 0
-  const cores = connectedComponents(core, width, height, 8)
-  const { distance, label } = nearestCore(cores.labels, width, height)
   const labels = new Int32Array(mask.length)
+  const box = maskBox(mask, width, height)
+  if (!box) return { labels, components: [] }
+  const across = box.maxX - box.minX + 1
+  const down = box.maxY - box.minY + 1
+  const within = new Uint8Array(across * down)
+  for (let y = 0; y < down; y++) {
+    const from = (box.minY + y) * width + box.minX
+    within.set(mask.subarray(from, from + across), y * across)
+  }
+  const inside = chamfer(within, across, down)
+  const core = new Uint8Array(within.length)
+  for (let q = 0; q < within.length; q++) core[q] = inside[q]! > radius ? 1 : 0
+  const cores = connectedComponents(core, across, down, 8)
+  const { distance, label } = nearestCore(cores.labels, across, down, width + height)
   const components: Component[] = cores.components.map((c) => ({ label: c.label, area: 0, minX: width, minY: height, maxX: -1, maxY: -1, centroidX: 0, centroidY: 0 }))
-  for (let p = 0; p < mask.length; p++) {
-    if (!mask[p] || distance[p]! > radius + 1) continue
-    const part = components[label[p]! - 1]!
-    const x = p % width
-    const y = (p - x) / width
-    labels[p] = part.label
+  for (let q = 0; q < within.length; q++) {
+    if (!within[q] || distance[q]! > radius + 1) continue
+    const part = components[label[q]! - 1]!
+    const x = box.minX + (q % across)
+    const y = box.minY + Math.floor(q / across)
+    labels[y * width + x] = part.label
     part.area++
     part.centroidX += x
     part.centroidY += y
@@ -254,11 +296,38 @@ export function openedParts(mask: Uint8Array, width: number, height: number, rad
   return { labels, components: components.filter((part) => part.area > 0) }
 }
 
-/** Each pixel's chamfered distance to the nearest labelled pixel (`labels` non-zero), and that pixel's label. */
-function nearestCore(labels: Int32Array, width: number, height: number): { distance: Float32Array; label: Int32Array } {
+/** The smallest box holding every pixel of the mask; null for an empty mask. */
+function maskBox(mask: Uint8Array, width: number, height: number): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  let minX = width
+  let minY = height
+  let maxX = -1
+  let maxY = -1
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let first = -1
+    let last = -1
+    for (let x = 0; x < width; x++)
+      if (mask[row + x]) {
+        if (first < 0) first = x
+        last = x
+      }
+    if (first < 0) continue
+    if (minY === height) minY = y
+    maxY = y
+    if (first < minX) minX = first
+    if (last > maxX) maxX = last
+  }
+  return maxX < 0 ? null : { minX, minY, maxX, maxY }
+}
+
+/**
+ * Each pixel's chamfered distance to the nearest labelled pixel (`labels` non-zero), and that
+ * pixel's label; `far` where no labelled pixel is.
+ */
+function nearestCore(labels: Int32Array, width: number, height: number, far: number): { distance: Float32Array; label: Int32Array } {
   const distance = new Float32Array(labels.length)
   const label = Int32Array.from(labels)
-  for (let p = 0; p < labels.length; p++) distance[p] = labels[p] ? 0 : width + height
+  for (let p = 0; p < labels.length; p++) distance[p] = labels[p] ? 0 : far
   // Two sweeps, each taking from the neighbours already swept (chamfer steps 1 and √2).
   const take = (p: number, q: number, cost: number) => {
     if (distance[q]! + cost < distance[p]!) {
@@ -339,8 +408,15 @@ export function splitBody(pixels: readonly number[], width: number, body: DieBod
   return sides.map((half) => smallestRectangle(half, width))
 }
 
-/** The smallest rectangle around the pixels, turned in TURN_STEP degrees from 0 to 90. */
+/**
+ * The smallest rectangle around the pixels, turned in TURN_STEP degrees from 0 to 90. Its sides
+ * touch the pixels only at the ends of their rows: turned so, x·cos + y·sin and y·cos − x·sin
+ * (cos, sin ≥ 0) each run one way along a row, in floating point as well (rounding never turns a
+ * larger product or sum into a smaller one), so the rows' ends give the very extremes all the
+ * pixels would, at a body's height in rows of work instead of its area.
+ */
 function smallestRectangle(pixels: readonly number[], width: number): DieBody {
+  const ends = rowEnds(pixels, width)
   let best = { area: Infinity, angle: 0, long: 0, short: 0, lengthwise: 0, centre: { x: 0, y: 0 } }
   for (let degrees = 0; degrees < 90; degrees += TURN_STEP) {
     const angle = (degrees * Math.PI) / 180
@@ -350,9 +426,9 @@ function smallestRectangle(pixels: readonly number[], width: number): DieBody {
     let a1 = -Infinity
     let b0 = Infinity
     let b1 = -Infinity
-    for (const p of pixels) {
-      const x = p % width
-      const y = (p - x) / width
+    for (let k = 0; k < ends.x.length; k++) {
+      const x = ends.x[k]!
+      const y = ends.y[k]!
       const a = x * cos + y * sin
       const b = y * cos - x * sin
       if (a < a0) a0 = a
@@ -369,6 +445,34 @@ function smallestRectangle(pixels: readonly number[], width: number): DieBody {
   }
   const { centre, area, angle, long, short, lengthwise } = best
   return { centre, side: Math.sqrt(area), angle, aspect: long / short, fill: pixels.length / area, lengthwise }
+}
+
+/** The pixels (indices into an image `width` wide) at either end of each row they hold: each row's leftmost and rightmost, by x and y. */
+export function rowEnds(pixels: readonly number[], width: number): { x: Int32Array; y: Int32Array } {
+  let top = Infinity
+  let bottom = -1
+  for (const p of pixels) {
+    const y = Math.floor(p / width)
+    if (y < top) top = y
+    if (y > bottom) bottom = y
+  }
+  const span = Math.max(0, bottom - top + 1)
+  const first = new Int32Array(span).fill(width)
+  const last = new Int32Array(span).fill(-1)
+  for (const p of pixels) {
+    const x = p % width
+    const row = (p - x) / width - top
+    if (x < first[row]!) first[row] = x
+    if (x > last[row]!) last[row] = x
+  }
+  const x: number[] = []
+  const y: number[] = []
+  for (let row = 0; row < span; row++)
+    if (last[row]! >= 0) {
+      x.push(first[row]!, last[row]!)
+      y.push(top + row, top + row)
+    }
+  return { x: Int32Array.from(x), y: Int32Array.from(y) }
 }
 
 /**
@@ -658,15 +762,20 @@ const ALIKE_BODIES = 1.25
  * share: the largest group of bodies alike in size (ALIKE_BODIES) whose layouts read.
  */
 export function diceByBody(image: RgbaImage, typicalSide: number | null, sureAt: readonly Point[] = []): BodyReading[] {
-  return bodiesOfTheRoll(image, typicalSide, sureAt).readings
+  return bodiesOfTheRoll(image, typicalSide, sureAt, shapesOnce(image)).readings
 }
 
 /**
  * diceByBody's readings, with every body found (of any size looked for, read or not, in photo
  * pixels) and whether the body finder sees this roll's dice: a body around each sure die, or
- * with none, a body of the roll's size.
+ * with none, a body of the roll's size. `shapes` are the image's own (shapesOnce).
  */
-function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: readonly Point[]): { readings: BodyReading[]; found: DieBody[]; seesDice: boolean } {
+function bodiesOfTheRoll(
+  image: RgbaImage,
+  typicalSide: number | null,
+  sureAt: readonly Point[],
+  shapes: () => TableShapes,
+): { readings: BodyReading[]; found: DieBody[]; seesDice: boolean } {
   // Bodies are found on a copy at half the size when the dice keep SMALLEST_BODY pixels there:
   // a quarter of the work, and their outline says their place and turn only roughly anyway.
   const longer = Math.max(image.width, image.height)
@@ -681,7 +790,8 @@ function bodiesOfTheRoll(image: RgbaImage, typicalSide: number | null, sureAt: r
   const overlap = (a: DieBody, b: DieBody) => Math.hypot(a.centre.x - b.centre.x, a.centre.y - b.centre.y) < Math.max(a.side, b.side) / 2
   // A body of a close-up's size found against the patches' medians (two touching dice found as one) gives way to those found against the whole table's.
   const largest = Math.min(image.width, image.height) / CLOSE_UP
-  const found = findDieBodies(copy, toLab(copy), { min: search.min * scale, max: search.max * scale })
+  const sides = { min: search.min * scale, max: search.max * scale }
+  const found = (copy === image ? bodiesAmong(shapes(), sides) : findDieBodies(copy, toLab(copy), sides))
     .map((body) => atScale(body, scale))
     .filter((body) => body.side < largest || !closeUp.some((big) => overlap(body, big)))
   found.push(...closeUp.filter((big) => !found.some((body) => overlap(body, big))))
@@ -793,14 +903,15 @@ const sixOfItsFour = (die: DieReading, body: BodyReading) => body.value === 4 &&
  * the pips' (the rest of them lost on a dark or marbled face). Either is asked about. A body whose
  * layout reads clearly the value the pips read unsurely says so (BODY_AGREES). More dice than a roll: the
  * surest five are kept (a body's reading above a lone pip with no die around it). Without
- * `faintToo`, only bodies whose layout reads clearly are added.
+ * `faintToo`, only bodies whose layout reads clearly are added. `shapes` are the working copy's
+ * (shapesOnce), when they may have been found already.
  */
-export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true): DieReading[] {
+export function withBodies(byPips: DieReading[], working: RgbaImage, scale: number, faintToo = true, shapes = shapesOnce(working)): DieReading[] {
   // A two seen low that may be a row of a larger face is a die's face all the same, of its size and
   // in its place: only its count is asked. It sizes the roll as a sure die does.
   const sure = byPips.filter((die) => die.confidence >= UNCERTAIN_DIE_BELOW || (die.doubts?.length === 1 && die.doubts[0] === ROW_SEEN_LOW))
   const sureAt = sure.map((die) => ({ x: die.centre.x * scale, y: die.centre.y * scale }))
-  const { readings: bodies, found, seesDice } = bodiesOfTheRoll(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt)
+  const { readings: bodies, found, seesDice } = bodiesOfTheRoll(working, sure.length > 0 ? median(sure.map((die) => die.side * scale)) : null, sureAt, shapes)
   if (bodies.length === 0) return byPips
   // An unsure face far larger than the roll's bodies with one of them inside it, its layout read
   // clearly, spans dice (two dark dice seen as the two pips of a "two"): it is no die of the roll,
