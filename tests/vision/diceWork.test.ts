@@ -3,12 +3,13 @@
 // same readings. The copy read is chosen by the sure faces its grey pips make (readDice's
 // sureLayouts), and those faces are the ones read: they are found once. Pips out of a face's
 // reach along x or y are passed over before their distance is measured, which is exact only as
-// long as a distance is never shorter than either of its legs.
+// long as a distance is never shorter than either of its legs. The pips linked as one face's are
+// held as pairs (Links), not as a table of every pair of thousands of specks.
 import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
-import { findFaces, groupIntoFaces, mayMeet, pipCells, pipsExtent, within } from '../../vision/dice/faces.ts'
+import { Links, findFaces, groupIntoFaces, mayMeet, pipCells, pipsExtent, within } from '../../vision/dice/faces.ts'
 import { MAX_LINK } from '../../vision/dice/pips.ts'
-import { nthLevel, ringAround } from '../../vision/dice/pips.ts'
+import { PipGrid, nthLevel, ringAround, withoutWholeDice, type Pip } from '../../vision/dice/pips.ts'
 import { hypot, type GrayImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
 import { draw, type Look } from './diceScenes.ts'
@@ -105,6 +106,64 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
     }
   })
 
+  it('holds the pips linked as one face’s both ways, and no other pair, however many pips there are', () => {
+    const random = seededRandom(41)
+    for (const count of [1, 2, 7, 300, 5000]) {
+      const links = new Links(count)
+      const joined = new Set<string>()
+      for (let k = 0; k < 3 * count; k++) {
+        const i = Math.floor(random() * count)
+        const j = Math.floor(random() * count)
+        links.join(i, j)
+        joined.add(`${i} ${j}`).add(`${j} ${i}`)
+      }
+      const wrong: string[] = []
+      for (let k = 0; k < 20_000; k++) {
+        const i = Math.floor(random() * count)
+        const j = Math.floor(random() * count)
+        if (links.has(i, j) !== joined.has(`${i} ${j}`)) wrong.push(`${i} ${j}`)
+      }
+      for (const pair of joined) {
+        const [i, j] = pair.split(' ').map(Number) as [number, number]
+        if (!links.has(i, j)) wrong.push(pair)
+      }
+      expect(wrong).toEqual([])
+    }
+  })
+
+  it('finds in the cells around a point every pip nearer than a cell’s side along x and y, each once', () => {
+    const random = seededRandom(43)
+    for (let k = 0; k < 300; k++) {
+      const side = 0.5 + random() * 30
+      const spread = 10 ** (1 + random() * 2.5)
+      const pips = Array.from({ length: Math.floor(random() * 300) }, () => ({ x: random() * spread - 1, y: random() * spread - 1, radius: 1 }) as Pip)
+      const grid = new PipGrid(side)
+      for (const pip of pips) grid.add(pip)
+      for (let q = 0; q < 20; q++) {
+        const point = random() < 0.3 && pips.length > 0 ? pips[Math.floor(random() * pips.length)]! : { x: random() * spread, y: random() * spread }
+        const around = new Set(grid.around(point))
+        expect(around.size).toBe(grid.around(point).length)
+        expect(pips.filter((pip) => Math.abs(pip.x - point.x) < side && Math.abs(pip.y - point.y) < side && !around.has(pip))).toEqual([])
+      }
+    }
+  })
+
+  it('drops the same whole dice looking only in the cells around each pip as looking among every pip', () => {
+    const random = seededRandom(47)
+    for (let k = 0; k < 200; k++) {
+      // Dark dice seen whole holding light pips, pips holding glints, specks: some inside others.
+      const pips: Pip[] = []
+      const spread = 30 + random() * 400
+      for (let n = Math.floor(random() * 60); n > 0; n--) {
+        const outer = pip(random() * spread, random() * spread, 1 + random() * random() * 25, random() < 0.5 ? 1 : -1, 20 + random() * 100)
+        pips.push(outer)
+        for (let m = Math.floor(random() * 4); m > 0; m--)
+          pips.push(pip(outer.x + (random() - 0.5) * 1.6 * outer.radius, outer.y + (random() - 0.5) * 1.6 * outer.radius, outer.radius * random() * 0.4, -outer.polarity as 1 | -1, random() * 120))
+      }
+      expect(withoutWholeDice(pips)).toEqual(withoutWholeDiceAmongEvery(pips))
+    }
+  })
+
   it('tells a point nearer than a distance as measuring the distance would, though it passes over points off by as much along x or y', () => {
     const random = seededRandom(23)
     for (let k = 0; k < 20_000; k++) {
@@ -150,3 +209,40 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
     }
   })
 })
+
+function pip(x: number, y: number, radius: number, polarity: 1 | -1, contrast: number): Pip {
+  return { x, y, radius, roundness: 0.9, angle: 0, face: 200, level: 200 - polarity * contrast, faceColour: [80, 0, 0], contrast, polarity }
+}
+
+/** withoutWholeDice as it was, every pip tested against every other: the reference the cells' must equal. */
+function withoutWholeDiceAmongEvery(pips: Pip[]): Pip[] {
+  const heldBy = new Map(
+    pips.map((outer) => [
+      outer,
+      pips.filter(
+        (inner) =>
+          inner.polarity !== outer.polarity &&
+          inner.radius < 0.3 * outer.radius &&
+          Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.radius < 0.9 * outer.radius,
+      ),
+    ]),
+  )
+  const plainSibling = (outer: Pip) =>
+    pips.some(
+      (other) =>
+        other !== outer &&
+        heldBy.get(other)!.length === 0 &&
+        other.polarity === outer.polarity &&
+        other.channel === outer.channel &&
+        Math.max(other.radius, outer.radius) / Math.min(other.radius, outer.radius) < 1.6 &&
+        Math.max(other.roundness, outer.roundness) / Math.min(other.roundness, outer.roundness) < 1.22 &&
+        Math.hypot(other.x - outer.x, other.y - outer.y) < (MAX_LINK * (other.radius + outer.radius)) / 2,
+    )
+  return pips.filter((outer) => {
+    const held = heldBy.get(outer)!
+    if (held.length !== 1) return held.length === 0
+    const [spot] = held as [Pip]
+    if (spot.contrast > 0.5 * outer.contrast) return false
+    return Math.hypot(spot.x - outer.x, spot.y - outer.y) >= 0.2 * outer.radius || plainSibling(outer)
+  })
+}

@@ -349,7 +349,7 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
   const n = pips.length
   const parent = pips.map((_, i) => i)
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
-  const links: boolean[][] = pips.map(() => new Array<boolean>(n).fill(false))
+  const links = new Links(n)
   const cells = pipCells(pips)
   for (let i = 0; i < n; i++) {
     const a = pips[i]!
@@ -366,7 +366,7 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
       const d = Math.hypot(a.x - b.x, a.y - b.y)
       if (d > reach) continue
       if (!sameFace(image, a, b, pips, cells)) continue
-      links[i]![j] = links[j]![i] = true
+      links.join(i, j)
       parent[root(i)] = root(j)
     }
   }
@@ -394,6 +394,25 @@ export function groupIntoFaces(image: FaceImage, pips: readonly Pip[]): Face[] {
     }
   }
   return dropSideFaces(faces, pips, cells)
+}
+
+/**
+ * Which pips of a copy are linked as pips of one face, each pair both ways. A speckled table gives
+ * thousands of pips and few links: a table of every pair would be millions of entries, made and
+ * dropped for each copy read.
+ */
+export class Links {
+  private readonly pairs = new Set<number>()
+  constructor(private readonly count: number) {}
+
+  join(i: number, j: number): void {
+    this.pairs.add(i * this.count + j)
+    this.pairs.add(j * this.count + i)
+  }
+
+  has(i: number, j: number): boolean {
+    return this.pairs.has(i * this.count + j)
+  }
 }
 
 const JOINED = 'pips of unlike roundness or light joined into one layout'
@@ -430,7 +449,7 @@ function joinAcrossSlants(
   image: FaceImage,
   pips: readonly Pip[],
   cells: PipCells,
-  links: boolean[][],
+  links: Links,
   joinedGroups: Set<number[]>,
   joinedAcrossMarks: Set<number[]>,
 ): number[][] {
@@ -487,7 +506,7 @@ function joinAcrossSlants(
           unjoined.get(result[a]!)!.add(result[b]!)
           continue
         }
-        for (const i of result[a]!) for (const j of result[b]!) links[i]![j] = links[j]![i] = true
+        for (const i of result[a]!) for (const j of result[b]!) links.join(i, j)
         // One pip flattened alone is what a streak does; two groups of pips each are asked about.
         if ((result[a]!.length >= 2 && result[b]!.length >= 2) || joinedGroups.has(result[a]!) || joinedGroups.has(result[b]!)) joinedGroups.add(union)
         if (acrossMarks || joinedAcrossMarks.has(result[a]!) || joinedAcrossMarks.has(result[b]!)) joinedAcrossMarks.add(union)
@@ -540,7 +559,7 @@ const SEEN_FROM_ABOVE = 0.88
 const FRONT_FACE_ROUNDER = 1.35
 
 /** A group that is no die's layout is split (touching dice whose seam did not show) into parts that are. */
-function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[][], topFaces: Set<number[]>): number[][] {
+function splitIntoFaces(members: number[], pips: readonly Pip[], links: Links, topFaces: Set<number[]>): number[][] {
   const good = (part: number[]) => {
     const fit = fitLayout(part.map((i) => pips[i]!))
     return fit !== null && fit.residual < 0.3 && plausibleGrid(fit, mean(part.map((i) => pips[i]!.radius))) === null
@@ -575,13 +594,13 @@ function splitIntoFaces(members: number[], pips: readonly Pip[], links: boolean[
   return members.length <= 6 ? [members] : members.map((i) => [i])
 }
 
-function connected(part: number[], links: boolean[][]): boolean {
+function connected(part: number[], links: Links): boolean {
   const seen = new Set([part[0]!])
   const queue = [part[0]!]
   while (queue.length > 0) {
     const i = queue.pop()!
     for (const j of part) {
-      if (seen.has(j) || !links[i]![j]) continue
+      if (seen.has(j) || !links.has(i, j)) continue
       seen.add(j)
       queue.push(j)
     }

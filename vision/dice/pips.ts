@@ -409,10 +409,14 @@ function findBlobs(
  * dice seen whole each hold their pips (a die whose pips show none is no die seen whole).
  */
 export function withoutWholeDice(pips: Pip[]): Pip[] {
+  // A pip inside another lies less than 0.9 of the outer's radius from its middle along x and y:
+  // only the cells around the outer one are looked in (a speckled table gives thousands of pips).
+  const cells = new PipGrid(0.9 * Math.max(0, ...pips.map((p) => p.radius)) + 1)
+  for (const pip of pips) cells.add(pip)
   const heldBy = new Map(
     pips.map((outer) => [
       outer,
-      pips.filter(
+      cells.around(outer).filter(
         (inner) =>
           inner.polarity !== outer.polarity &&
           inner.radius < CONTAINED_PIP * outer.radius &&
@@ -457,16 +461,51 @@ export const MAX_LINK = 8.5
 function dedupe(pips: Pip[]): Pip[] {
   const sorted = [...pips].sort((a, b) => b.contrast - a.contrast)
   const kept: Pip[] = []
+  // A pip kept is the same blob only within 1.2 of the larger radius along x and y: only the cells around a pip are looked in.
+  const keptCells = new PipGrid(1.2 * Math.max(0, ...pips.map((p) => p.radius)) + 1)
   for (const pip of sorted) {
     const same = (k: Pip) => {
       const reach = Math.max(k.radius, pip.radius) * 1.2
       // Out of reach along x or y is out of reach (hypot is never shorter than either).
       return Math.abs(k.x - pip.x) < reach && Math.abs(k.y - pip.y) < reach && hypot(k.x - pip.x, k.y - pip.y) < reach
     }
-    if (kept.some(same)) continue
+    if (keptCells.around(pip).some(same)) continue
     kept.push(pip)
+    keptCells.add(pip)
   }
   return kept
+}
+
+/**
+ * Pips sorted into square cells `side` wide: every pip less than `side` from a point along x and
+ * along y lies in the nine cells around the point's own (in no particular order).
+ */
+export class PipGrid {
+  private readonly cells = new Map<number, Pip[]>()
+  constructor(private readonly side: number) {}
+
+  private key(column: number, row: number): number {
+    return row * 1_048_576 + column
+  }
+
+  add(pip: Pip): void {
+    const key = this.key(Math.floor(pip.x / this.side), Math.floor(pip.y / this.side))
+    const cell = this.cells.get(key)
+    if (cell) cell.push(pip)
+    else this.cells.set(key, [pip])
+  }
+
+  around(point: { x: number; y: number }): Pip[] {
+    const column = Math.floor(point.x / this.side)
+    const row = Math.floor(point.y / this.side)
+    const found: Pip[] = []
+    for (let r = row - 1; r <= row + 1; r++)
+      for (let c = column - 1; c <= column + 1; c++) {
+        const cell = this.cells.get(this.key(c, r))
+        if (cell) for (const pip of cell) found.push(pip)
+      }
+    return found
+  }
 }
 
 /**
