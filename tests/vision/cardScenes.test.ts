@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import { resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, nickLowerSuit, paleFoldBeside, vignette, type Colour } from './cardScenes.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, nickLowerSuit, paleFoldBeside, vignette, whiteTable, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -236,6 +236,26 @@ describe('finding cards by their edges', () => {
     // The backdrop alone, ringed by nothing, is no card.
     expect(await readCards(jpegRoundTrip(blur(vignette(640, 480), 1), 85), null)).toEqual([])
   })
+
+  it('finds cards on a white table by the faint line of their cut edges, each asked, and nothing on the bare table', async () => {
+    // Bright all over (the table runs off every side), and darkening into shade on the right (it runs off three).
+    for (const fade of [1, 0.65]) {
+      const photo = whiteTable(640, 480, fade)
+      const cards = [
+        { centre: { x: 170, y: 240 }, width: 150, angle: 0.3, edgeGrey: 190 },
+        { centre: { x: 345, y: 230 }, width: 150, angle: -0.2, edgeGrey: 190 },
+      ]
+      for (const card of cards) layCard(photo, card)
+      const readings = await readCards(jpegRoundTrip(blur(photo, 1), 85), null)
+      expect(readings, `fade ${fade}`).toHaveLength(2)
+      for (const { centre } of cards) {
+        const reading = near(readings, centre)
+        rightOrAsked(reading, '10D')
+        expect(reading!.uncertain, `fade ${fade}`).toBe(true)
+      }
+      expect(await readCards(jpegRoundTrip(blur(whiteTable(640, 480, fade), 1), 85), null), `fade ${fade}`).toEqual([])
+    }
+  }, 120_000)
 
   it('keeps a close-up card out of focus, its edge as soft as its print, and still no glare', () => {
     // Defocus softens the cut edge below a sharp photo's step, and the pips' edges alike;

@@ -26,6 +26,8 @@ export interface CardSpec {
   middle?: 'pips' | 'picture' | 'framedPips'
   /** False: no grey edge (a card lying flat on another casts no seam on it). */
   edge?: boolean
+  /** The grey of the cut edge: 150 unless told (on a white table the edge is a faint line, barely darker than the paper). */
+  edgeGrey?: number
   /** 'back': the card lies face down, showing a lattice printed edge to edge within a white margin, and no index. */
   side?: 'face' | 'back'
 }
@@ -133,7 +135,7 @@ export function layCard(image: RgbaImage, card: CardSpec, shadow = false): void 
       }
       const edge = Math.min(card.width / 2 - Math.abs(across), height / 2 - Math.abs(down))
       let colour: Colour = PAPER
-      if (edge < 1.2 && card.edge !== false) colour = [150, 150, 148]
+      if (edge < 1.2 && card.edge !== false) colour = [card.edgeGrey ?? 150, card.edgeGrey ?? 150, (card.edgeGrey ?? 150) - 2]
       else if (card.side === 'back' ? backLattice(across / card.width + 0.5, down / height + 0.5) : tenOfDiamonds(across / card.width + 0.5, down / height + 0.5, card.middle)) colour = print
       image.data.set([...colour, 255], i)
     }
@@ -189,6 +191,26 @@ export function vignette(width: number, height: number): RgbaImage {
       const r = Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) / reach
       const level = Math.round(110 + 145 * Math.min(1, Math.max(0, (r - 0.2) / 0.35)))
       image.data.set([level, level, level, 255], (y * width + x) * 4)
+    }
+  return image
+}
+
+/**
+ * A white table, nearly the paper's colour (a little cooler), its grain a grey level or two:
+ * from `fade` of the width on it darkens to the right into shade (a table lit from the left,
+ * or its far edge), so the table's paper-bright part runs off the photo on three sides only
+ * and its rim fades where the shade begins. With `fade` 1 it is bright all over.
+ */
+export function whiteTable(width: number, height: number, fade = 1): RgbaImage {
+  const image = createRgbaImage(width, height)
+  let seed = 11
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const grain = ((seed >> 16) % 3) - 1
+      const shade = Math.max(0, (x / width - fade) / Math.max(1e-6, 1 - fade))
+      const light = 1 - 0.6 * Math.min(1, shade)
+      image.data.set([Math.round(226 * light) + grain, Math.round(228 * light) + grain, Math.round(230 * light) + grain, 255], (y * width + x) * 4)
     }
   return image
 }

@@ -633,6 +633,8 @@ interface PaperBlob {
   own: Int32Array
   filled: Int32Array
   outline: Outline
+  /** Cut from a pale table along its faint seams (findCards' faintPieces): asked about. */
+  faint?: boolean
 }
 
 /**
@@ -715,6 +717,12 @@ const RIM_REACH = 2
 const PAPER_ALL_ROUND = 0.9
 /** The largest quadrilateral in a card's paper this much larger than the diagonal extremes' outline holds a corner that outline cut off (a rounded corner's slack is less). */
 const CORNER_CUT_OFF = 1.02
+/** A faint seam on quiet paper dips below the brightest paper round it by this many of the paper's typical dips (its grain)… */
+const FAINT_SEAM_GRAINS = 5
+/** …and by this much at least (a few grey levels: JPEG's own ripples). */
+const FAINT_SEAM_LEAST = 4
+/** Of paper joining a white table to the cards on it, the table is at least this share. */
+const TABLE_OF_PAPER = 0.5
 /** Below this long : short the outline cannot tell which sides are the long ones. */
 const AMBIGUOUS_SIDES = 1.3
 
@@ -767,11 +775,12 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     pixels: Int32Array
     split: boolean
     gathered?: boolean
+    faint?: boolean
   }
   const candidates: Candidate[] = []
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
   /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
-  const seamPieces = (own: Int32Array, least: number): Int32Array[] => {
+  const seamPieces = (own: Int32Array, least: number, depth = seamDepth): Int32Array[] => {
     const { w, h, local, minX, minY } = localFrame(own, width)
     // The brightest paper round each pixel of the blob's box (the frame less its border).
     const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
@@ -780,9 +789,37 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       const p = own[i]!
       const x = p % width
       const around = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]!
-      if (!(paper.data[p]! < around - seamDepth)) kept[local[i]!] = 1
+      if (!(paper.data[p]! < around - depth)) kept[local[i]!] = 1
     }
     return piecesAlong(kept, w, h, own, local, width, least)
+  }
+  /**
+   * A table of nearly the paper's colour (a white table, a pale wall behind a card held up)
+   * joins the cards on it into one blob running off the photo, and where light falls evenly
+   * the only line between a card and the table is the faint grey of the card's cut edge, far
+   * shallower than the photo's paper–table contrast asks of a seam. On such quiet paper that
+   * line still stands well clear of the paper's grain (its typical dip below the brightest
+   * paper round it), so the table is cut at a depth of a few grains: the pieces clear of the
+   * frame are the cards on it, and what still runs off the photo is the table, most of the
+   * paper (a card cut by the frame, or held up in a hand, is mostly card). Every card cut so is
+   * asked about: a mark on the table can ring a piece at that depth too. Null when the paper is
+   * too grainy for a seam below the photo's, or no table is left round card-shaped pieces.
+   */
+  const faintPieces = (own: Int32Array): PaperBlob[] | null => {
+    const { w, h, minX, minY } = localFrame(own, width)
+    const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
+    const dips = new Float32Array(own.length)
+    for (let i = 0; i < own.length; i++) {
+      const p = own[i]!
+      const x = p % width
+      dips[i] = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]! - paper.data[p]!
+    }
+    const depth = Math.max(FAINT_SEAM_LEAST, FAINT_SEAM_GRAINS * median(Array.from(dips)))
+    if (depth >= seamDepth) return null
+    const cut = seamPieces(own, minimumArea, depth).map((part) => ({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height), faint: true }))
+    const pieces = cut.filter((piece) => !piece.outline.touchesFrame)
+    const table = cut.reduce((sum, piece) => sum + (piece.outline.touchesFrame ? piece.own.length : 0), 0)
+    return table >= own.length * TABLE_OF_PAPER && pieces.some((piece) => cardShapedOutline(piece.outline)) ? pieces : null
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
@@ -852,18 +889,18 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   // Seams are looked for where cards may lie together: paper not card-shaped, paper much larger
   // than the typical card, or a lone blob (a close-up of two cards side by side).
   let typicalArea = Infinity
-  const consider = (own: Int32Array, filled: Int32Array, outline: Outline, depth: number) => {
+  const consider = (own: Int32Array, filled: Int32Array, outline: Outline, depth: number, faint = false) => {
     if (depth < 2) {
       const together = !cardShapedOutline(outline) || filled.length > typicalArea * MERGED_CARDS || blobs.length === 1
       const parts = together ? splitAtSeams(own) : null
       if (parts) {
-        for (const part of parts) consider(part, part, outlineOf({ pixels: part }, width, height), depth + 1)
+        for (const part of parts) consider(part, part, outlineOf({ pixels: part }, width, height), depth + 1, faint)
         return
       }
       if (!cardShapedOutline(outline)) {
         const whole = depth === 0 ? bittenCard(filled) : null
         if (whole) {
-          candidates.push(whole)
+          candidates.push({ ...whole, faint })
           return
         }
         const waists = splitAtWaists(filled, width, minimumArea)
@@ -871,15 +908,15 @@ export function findCards(photo: RgbaImage): FoundCard[] {
           for (const part of waists) {
             if (part.length < minimumArea) continue
             const partFilled = fillHoles(part, width)
-            consider(part, partFilled, outlineOf({ pixels: partFilled }, width, height), depth + 1)
+            consider(part, partFilled, outlineOf({ pixels: partFilled }, width, height), depth + 1, faint)
           }
           return
         }
       }
     }
-    candidates.push({ outline, pixels: filled, split: depth > 0 })
+    candidates.push({ outline, pixels: filled, split: depth > 0, faint })
   }
-  const outer: { own: Int32Array; filled: Int32Array; outline: Outline }[] = []
+  const outer: PaperBlob[] = []
   const ringed: Candidate[] = []
   const reachesEverySide = (pixels: Int32Array) => {
     let sides = 0
@@ -903,15 +940,21 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     // So does a bright vignette or a white cloth round a card as bright as it: only the seam
     // along the card's cut edge parts them, and the card is the card-shaped piece it rings.
     if (reachesEverySide(filled)) {
+      const before = ringed.length
       for (const part of seamPieces(own, minimumArea)) {
         const outline = outlineOf({ pixels: part }, width, height)
         if (!outline.touchesFrame && cardShapedOutline(outline)) ringed.push({ outline, pixels: part, split: true })
       }
+      if (ringed.length === before) outer.push(...(faintPieces(own) ?? []))
       continue
     }
     const outline = outlineOf({ pixels: filled }, width, height)
-    const lit = outline.fill > OVERFULL || edgeSharpness(filled, paper, scratch, mask) < PAPER_ALL_ROUND ? splitAtOwnLevel(own) : null
+    // Paper whose rim fades somewhere: pale cloth or shade joined to the cards, or the table itself where it runs off the photo.
+    const fades = outline.fill > OVERFULL || edgeSharpness(filled, paper, scratch, mask) < PAPER_ALL_ROUND
+    const lit = fades ? splitAtOwnLevel(own) : null
+    const table = !lit && fades && outline.touchesFrame ? faintPieces(own) : null
     if (lit) for (const part of lit) outer.push({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height) })
+    else if (table) outer.push(...table)
     else outer.push({ own, filled, outline })
   }
   const shapedAreas = outer
@@ -920,7 +963,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     .sort((a, b) => a - b)
   typicalArea = shapedAreas.length > 1 ? shapedAreas[(shapedAreas.length - 1) >> 1]! : Infinity
   const pieces = gatherFragments(outer, width, height)
-  for (const { own, filled, outline } of pieces.whole) consider(own, filled, outline, 0)
+  for (const { own, filled, outline, faint } of pieces.whole) consider(own, filled, outline, 0, faint)
   for (const { pixels, corners } of pieces.gathered)
     candidates.push({ outline: { ...outlineOf({ pixels }, width, height), corners }, pixels, split: true, gathered: true })
   candidates.push(...ringed)
@@ -979,7 +1022,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       centre: toPhoto(outline.centre),
       image,
       quarterTurn,
-      irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true,
+      irregular: outline.touchesFrame || sideRatio > 1.9 || sideRatio < 0.9 || candidate.gathered === true || candidate.faint === true,
       oversized: false,
       cornerFrames: null,
     })
