@@ -122,9 +122,9 @@ async function decide(corners: readonly IndexRead[], cardWidth: number, ocr: Ran
   return best
 }
 
-/** The confidence of a card read from its pips alone, or of one its two witnesses disagree on: a question. */
+/** The confidence of a card its two witnesses disagree on, or of one read from one witness that could be wrong unseen: a question. */
 const WITNESSES_DISAGREE = 0.25
-const PIPS_ALONE = 0.4
+const ONE_WITNESS = 0.4
 /**
  * Counts of pips that no other number card's layout makes with a pip lost (to glare, a fold,
  * a blur): a 3, 5, 7 or 8 less a pip of its middle column stands as a 2, 4, 6 or 7 is printed
@@ -141,7 +141,7 @@ const PICTURE_RANKS: readonly Rank[] = ['J', 'Q', 'K', 'A']
 
 /** A rank reading that rests on the pips' count alone (no index glyph matched it). */
 function countedRank(rank: Rank, confidence: number): RankReading {
-  return { rank, confidence, template: { rank, score: 0, glyph: rank }, scores: [], ocr: null }
+  return { rank, confidence, fit: 0, template: { rank, score: 0, glyph: rank }, scores: [], ocr: null }
 }
 
 /**
@@ -155,7 +155,12 @@ function countedRank(rank: Rank, confidence: number): RankReading {
  * (a count of large shapes, checked against the layout a number card prints) and the pips'
  * suit where they read it surely. Where they agree, the surer of the two stands. A number
  * read off the index of a card whose middle holds a framed picture is the index misread: the
- * court rank (or ace) its glyph matched best is shown, asked.
+ * court rank (or ace) its glyph matched best is shown, asked. A number read off the index alone,
+ * the middle unread (covered, lost to glare or shade, a deck whose pips are not read), stands on
+ * that one witness only where its glyph matched clearly (or tesseract read the same rank): a
+ * digit in a font the templates lack matches several digits middling (a flat-topped 3 fits the
+ * 5 better than the 3), and the best of middling matches is a guess however far it leads the
+ * next; so it is asked, and the player taps once rather than trusting a guess.
  */
 function withMiddle(best: IndexRead | null, { pips, picture }: MiddleReading): Pick<IndexRead, 'card' | 'confidence' | 'rank' | 'suit'> | null {
   if (best?.card === JOKER) return best
@@ -165,9 +170,12 @@ function withMiddle(best: IndexRead | null, { pips, picture }: MiddleReading): P
     const rank: RankReading = { ...best.rank, rank: face.rank, confidence: WITNESSES_DISAGREE, template: face }
     return { card: face.rank + best.suit.suit, confidence: Math.min(best.confidence, WITNESSES_DISAGREE), rank, suit: best.suit }
   }
-  if (!pips) return best
+  if (!pips) {
+    const indexAlone = !picture && best?.rank && !PICTURE_RANKS.includes(best.rank.rank) && best.rank.fit < 1
+    return indexAlone ? { ...best, confidence: Math.min(best.confidence, ONE_WITNESS) } : best
+  }
   if (!best?.card || !best.rank || !best.suit) {
-    const countConfidence = COUNTS_NO_LOSS_MAKES.includes(pips.rank) ? 1 : PIPS_ALONE
+    const countConfidence = COUNTS_NO_LOSS_MAKES.includes(pips.rank) ? 1 : ONE_WITNESS
     const confidence = Math.min(countConfidence, pips.suit.confidence)
     return { card: pips.rank + pips.suit.suit, confidence, rank: countedRank(pips.rank, countConfidence), suit: pips.suit }
   }

@@ -6,10 +6,19 @@ import { describe, expect, it } from 'vitest'
 import { readCards } from '../../vision/cards.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
 import { readAce, readMiddle } from '../../vision/cards/pips.ts'
-import { blur, cloth, FIVE_PIPS, jpegRoundTrip, layCard, PAPER, rectifiedFiveOfDiamonds } from './cardScenes.ts'
-import type { RgbaImage } from '../../vision/raster.ts'
+import { blur, cloth, FIVE_PIPS, jpegRoundTrip, layCard, PAPER, rectifiedFiveOfDiamonds, SEGMENT_FIVE } from './cardScenes.ts'
+import { resize, type RgbaImage } from '../../vision/raster.ts'
 
 const CENTRE = { x: 240, y: 180 }
+
+/** A rectified card laid on the cloth half as large again, upright. */
+function onCloth(card: RgbaImage): RgbaImage {
+  const [width, height] = [Math.round(card.width * 1.5), Math.round(card.height * 1.5)]
+  const large = resize(card, width, height)
+  const photo = cloth(width + 180, height + 140)
+  for (let y = 0; y < height; y++) photo.data.set(large.data.subarray(y * width * 4, (y + 1) * width * 4), ((y + 70) * photo.width + 90) * 4)
+  return photo
+}
 
 function tenOfDiamonds(width: number, middle: 'pips' | 'picture' = 'pips'): RgbaImage {
   const photo = cloth(480, 360)
@@ -30,6 +39,16 @@ describe('reading a number card from its pips', () => {
     expect(readings).toHaveLength(1)
     expect(readings[0]!.uncertain).toBe(true)
     expect(['J', 'Q', 'K', 'A']).toContain(readings[0]!.card?.slice(0, -1))
+  })
+
+  it('asks about a number its index alone reads, matched only middling (a digit in a font the templates lack), where the middle shows no pips', async () => {
+    // The same card with its five pips: the count agrees with the index, two witnesses, and it stands.
+    const [alone] = await readCards(onCloth(rectifiedFiveOfDiamonds({ rank: SEGMENT_FIVE, pips: [] })), null)
+    expect(alone?.rank?.fit).toBeLessThan(1)
+    expect(alone?.uncertain).toBe(true)
+    const [withPips] = await readCards(onCloth(rectifiedFiveOfDiamonds({ rank: SEGMENT_FIVE })), null)
+    expect(withPips?.card).toBe('5D')
+    expect(withPips?.uncertain).toBe(false)
   })
 
   it('counts ten diamonds on the rectified card', () => {

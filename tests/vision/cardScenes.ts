@@ -291,20 +291,38 @@ export const FIVE_PIPS: [number, number][] = [
   [0.72, 0.8],
 ]
 
+/** A stroke of a rank glyph: the box [u0, v0, u1, v1] it fills, as shares of the card. */
+export type Stroke = [number, number, number, number]
+
+/**
+ * A "5" drawn of straight strokes, as a seven-segment display draws it, in the rank's place over
+ * rectifiedFiveOfDiamonds' index diamond: a digit in a font the glyph templates were not made
+ * from, which their 5 fits only middling.
+ */
+export const SEGMENT_FIVE: readonly Stroke[] = [
+  [0.065, 0.07, 0.135, 0.088],
+  [0.065, 0.07, 0.083, 0.125],
+  [0.065, 0.116, 0.135, 0.134],
+  [0.117, 0.116, 0.135, 0.18],
+  [0.065, 0.162, 0.135, 0.18],
+]
+
 /**
  * A five of diamonds as findCards.ts rectifies it (CARD_WIDTH × CARD_HEIGHT, the margin round
  * the card showing the cloth), drawn straight into that frame: a webcam's card, its pips as
  * large as a real deck's (a quarter of the card across) and its index diamond close beside the
  * top-left one. `pips` moves them (an outline a pixel or two off moves every pip alike);
  * `tableInside` shows the cloth along the card's left side that far in (a share of the card's
- * width), where the outline ran past the card's edge.
+ * width), where the outline ran past the card's edge; `rank` draws a rank glyph of strokes over
+ * the index diamond (none unless told).
  */
-export function rectifiedFiveOfDiamonds(options: { pips?: [number, number][]; tableInside?: number } = {}): RgbaImage {
+export function rectifiedFiveOfDiamonds(options: { pips?: [number, number][]; tableInside?: number; rank?: readonly Stroke[] } = {}): RgbaImage {
   const pips = options.pips ?? FIVE_PIPS
+  const rank = options.rank ?? []
   const image = createRgbaImage(CARD_WIDTH, CARD_HEIGHT)
   const grow = 1 + 2 * CARD_MARGIN
   const diamond = (u: number, v: number, pu: number, pv: number, half: number) => Math.abs(u - pu) * 1.25 + (Math.abs(v - pv) * 1.4) <= half
-  const index = (u: number, v: number) => diamond(u, v, 0.1, 0.235, 0.045)
+  const index = (u: number, v: number) => diamond(u, v, 0.1, 0.235, 0.045) || rank.some(([u0, v0, u1, v1]) => u >= u0 && u <= u1 && v >= v0 && v <= v1)
   for (let y = 0; y < CARD_HEIGHT; y++)
     for (let x = 0; x < CARD_WIDTH; x++) {
       const u = ((x + 0.5) / CARD_WIDTH) * grow - CARD_MARGIN
@@ -315,3 +333,4 @@ export function rectifiedFiveOfDiamonds(options: { pips?: [number, number][]; ta
     }
   return image
 }
+

@@ -77,6 +77,11 @@ export interface RankReading {
   rank: Rank
   /** 0–1. */
   confidence: number
+  /**
+   * 0–1: how fully the rank's evidence (its template score, with tesseract's vote when it read
+   * that rank) matches a glyph, whatever its lead over the next rank: 1 for a clear match.
+   */
+  fit: number
   template: RankScore
   /** Every rank's template score (with the layouts of a "10" and an A), best first. */
   scores: readonly RankScore[]
@@ -131,7 +136,7 @@ export function decideRank(scores: readonly RankScore[], ocr: OcrReading | null,
   const contradicted = ocrRank !== null && ocrRank !== best.score.rank && ocrSure
   const confirmed = confirmation === 'none' || (ocrRank === best.score.rank && (confirmation === 'read' || ocrSure))
   const confidence = Math.min(fit, clarity, contradicted ? CONTRADICTED : 1, confirmed ? 1 : UNCONFIRMED)
-  return { rank: best.score.rank, confidence, template: best.score, scores, ocr }
+  return { rank: best.score.rank, confidence, fit, template: best.score, scores, ocr }
 }
 
 /** What tesseract must say to a "10" as seen (ten.ts): nothing when both glyphs are drawn plainly. */
