@@ -1093,27 +1093,6 @@ function perFace(measure: (pip: Pip) => number): (face: Face) => number {
 const roundness = perFace((p) => p.roundness)
 const contrast = perFace((p) => p.contrast)
 const pipSize = perFace((p) => p.radius)
-/** The grey of the face around a face's pips. */
-const faceTone = perFace((p) => p.face)
-
-/**
- * Whether a face far fainter than its neighbour is a top face of its own, its pips paler (grey
- * paint on a white die): a side face in shade is darker all over, its face by the same factor as
- * its pips' contrast (shadedAlike), and a side face in the light is seen flatter than the top. A
- * face of dark pips as round as its neighbour's, its face no darker than the neighbour's (within
- * what one face's pips differ by, similarPips), is neither. Not for light pips, whose coloured
- * face may be marbled or translucent and tells no light, nor in a colour channel, whose levels
- * lean about a middle grey that light leaves be. Nor nearer the neighbour than two dice's tops
- * lie (TWO_DICE_APART): it is then of the neighbour's die, its side face lit as well as its top
- * (a blurred one's pips pale beside the top's), or a row of the neighbour's own face that its
- * layout left out (a pip too flat to be linked, the face read as a two beside it and made a four).
- */
-function paleTopFace(face: Face, other: Face): boolean {
-  if (face.pips[0]!.channel !== undefined || face.pips[0]!.polarity !== 1 || other.pips[0]!.polarity !== 1) return false
-  if (roundness(other) > roundness(face) * SIDE_FACE_FLATTER) return false
-  if (apart(face, other) < TWO_DICE_APART) return false
-  return faceTone(face) >= faceTone(other) - Math.max(12, 0.2 * contrast(face))
-}
 
 /**
  * Faces whose pips differ in size this much are not of one die: the larger "pip" is a die seen
@@ -1147,14 +1126,13 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[], cells: PipCells): Fa
         other !== face && within(face.centre, other.centre, 0.8 * (face.side + other.side)) && !dropped.has(other) && oneScale(face, other),
     )
     // The top face is lit at least as well as the sides: a faint neighbour is no top face,
-    // and a face far fainter than its neighbour is that die's side in shade, unless lit as
-    // well as it (paleTopFace).
+    // and a face far fainter than its neighbour is that die's side in shade.
     const flatterThan = (other: Face) =>
       roundness(other) > roundness(face) * SIDE_FACE_FLATTER &&
       contrast(other) >= 0.75 * contrast(face) &&
       !frontFaceOf(other, face, down)
     const side =
-      neighbours.some((other) => flatterThan(other) || (contrast(other) > SIDE_FACE_FAINTER * contrast(face) && !paleTopFace(face, other))) ||
+      neighbours.some((other) => flatterThan(other) || contrast(other) > SIDE_FACE_FAINTER * contrast(face)) ||
       kept.some((top) => frontFaceOf(face, top, down))
     if (side) {
       dropped.add(face)
