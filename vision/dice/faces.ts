@@ -1093,6 +1093,15 @@ function perFace(measure: (pip: Pip) => number): (face: Face) => number {
 const roundness = perFace((p) => p.roundness)
 const contrast = perFace((p) => p.contrast)
 const pipSize = perFace((p) => p.radius)
+const bodyTone = perFace((p) => p.face)
+
+/**
+ * A die's side in shade is its own body turned from the light: never lighter than its top. A
+ * faint face whose plain is this much lighter than a neighbour's (a pale purple die beside a black
+ * one) is no side of that neighbour's die, however much more its neighbour's pips stand out.
+ */
+const LIGHTER_BODY = 40
+const lighterBody = (face: Face, other: Face) => bodyTone(face) > bodyTone(other) + LIGHTER_BODY
 
 /**
  * Faces whose pips differ in size this much are not of one die: the larger "pip" is a die seen
@@ -1132,7 +1141,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[], cells: PipCells): Fa
       contrast(other) >= 0.75 * contrast(face) &&
       !frontFaceOf(other, face, down)
     const side =
-      neighbours.some((other) => flatterThan(other) || contrast(other) > SIDE_FACE_FAINTER * contrast(face)) ||
+      neighbours.some((other) => flatterThan(other) || (contrast(other) > SIDE_FACE_FAINTER * contrast(face) && !lighterBody(face, other))) ||
       kept.some((top) => frontFaceOf(face, top, down))
     if (side) {
       dropped.add(face)
