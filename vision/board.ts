@@ -840,13 +840,26 @@ function sideLike(side: Lab, sideOf: Record<Color, Lab | null>): Color | null {
   return far === Infinity || far - near >= SIDE_MARGIN * (far + near) ? nearer : null
 }
 
+/** The three cells in front of a cell (towards the player), as indices, those on the board. */
+function nearerCells(cells: CellReading[], index: number): number[] {
+  const { col } = cellPosition(cells[index]!.cell)
+  return [-1, 0, 1].filter((d) => col + d >= 0 && col + d < COLUMNS && index - COLUMNS + d >= 0).map((d) => index - COLUMNS + d)
+}
+
 /** Whether the three cells in front of a cell (towards the player) are empty: no nearer stone's top reaches where its side is read. */
 function nearerCellsEmpty(cells: CellReading[], index: number): boolean {
-  const { col } = cellPosition(cells[index]!.cell)
-  return [-1, 0, 1].every((d) => {
-    const nearer = col + d >= 0 && col + d < COLUMNS ? cells[index - COLUMNS + d] : undefined
-    return !nearer || nearer.state === 'empty'
-  })
+  return nearerCells(cells, index).every((j) => cells[j]!.state === 'empty')
+}
+
+/**
+ * Whether a stone read sure stands in one of the three cells in front of a cell: one whose top
+ * may reach up to where this cell's side is read. A reading there that is itself in doubt — below
+ * the sure level, or where its own side, had it one, shows only the board — is as likely this
+ * cell's stone's side seen in front of it: a white stone on white print, seen low, shows its top
+ * as the print and its shaded side over the cell in front, which reads as a stone.
+ */
+function sureStoneInFront(cells: CellReading[], sides: readonly SideShows[], index: number): boolean {
+  return nearerCells(cells, index).some((j) => cells[j]!.state !== 'empty' && cells[j]!.confidence >= UNCERTAIN_BELOW && sides[j] !== 'board')
 }
 
 /**
@@ -854,14 +867,15 @@ function nearerCellsEmpty(cells: CellReading[], index: number): boolean {
  * own colour (a white stone on white print) — still show their shaded sides: a cell read
  * empty whose side shows a token is read as the side whose stones' sides it matches (the sure
  * stones' own), and asked about either way. A nearer stone's top may reach up to where the
- * side is read (its rim, blended with the board, looks shaded too): such a cell is left as read.
+ * side is read (its rim, blended with the board, looks shaded too): such a cell is left as read,
+ * when that nearer stone is read sure.
  */
 function readFromSides(samples: CellSample[], cells: CellReading[], sides: readonly SideShows[]): Cell[] {
   const sideOf = stoneSides(samples, cells, sides)
   const asked: Cell[] = []
   cells.forEach((reading, i) => {
     if (reading.state !== 'empty' || sides[i] !== 'token') return
-    if (!nearerCellsEmpty(cells, i)) return
+    if (sureStoneInFront(cells, sides, i)) return
     asked.push(reading.cell)
     const side = samples[i]!.side!.colour
     let state = sideLike(side, sideOf)

@@ -256,6 +256,35 @@ describe('stones read from their shaded sides', () => {
     const emptyAsked = reading.uncertain.filter((cell) => !tokens.some((t) => t.cell === cell))
     expect(emptyAsked.length).toBeLessThan(6)
   })
+
+  it('asks about a white stone in a far row whose shaded side reads as a stone in the cell in front of it', () => {
+    // Tall white stones on white print, seen low: each one's top is the print and its shaded
+    // side lies over the cell in front, read there as a white stone in doubt. The stone's own
+    // cell, its side showing a token, was left empty unasked because a stone stood in front.
+    const WHITE: Rgb = [240, 240, 238]
+    const BLACK: Rgb = [30, 30, 34]
+    const tokens: SceneToken[] = [
+      { cell: 'a11', colour: WHITE },
+      { cell: 'b11', colour: WHITE },
+      { cell: 'f11', colour: WHITE },
+      { cell: 'e11', colour: BLACK },
+      { cell: 'd8', colour: BLACK },
+      { cell: 'c4', colour: BLACK },
+      { cell: 'g7', colour: BLACK },
+      { cell: 'h2', colour: WHITE },
+    ]
+    const white: Rgb = [242, 242, 240]
+    const zones = { guard: white, none: white, outer: white, middle: white, centre: white }
+    const { image, corners } = renderTokenScene(scene(tokens, { height: 0.34, radius: 0.41, elevation: 29, zones, ringLine: undefined }))
+    // The white stone tapped beside the board, out of the lamp's light, reads greyer than the print.
+    const tapped: Rgb = [212, 210, 208]
+    const reading = readBoard(image, { corners, colours: { red: tapped, blue: BLACK } })
+    expect(silentlyWrong(reading, tokens, { red: WHITE, blue: BLACK })).toEqual([])
+    for (const cell of ['a11', 'b11', 'f11'] as Cell[]) {
+      expect(stateOf(reading, cell), cell).toBe('red')
+      expect(reading.reasons[cell], cell).toBe('sideOnly')
+    }
+  })
 })
 
 describe('a height no top measured', () => {
