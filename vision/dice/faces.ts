@@ -805,6 +805,19 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   return read
 }
 
+/**
+ * A one's pip is printed a fifth to a third of its face across (up to twice the other pips'), and
+ * the plain face measured around it (noDieAround's width) spans its die's top. A lone blob as
+ * wide as ONE_PIP_ACROSS of the plain it lies on or more is no pip in the middle of a face: it
+ * is a small pale die seen whole on a dark cloth, its pips lost in blur (a purple five read as a
+ * one, the carpet's plain taken for its face), a knob, a hole. It is asked about. Real ones
+ * measured 0.17–0.32 of their plain across, on small blurred dice too, but for a large wooden
+ * die's one seen close, whose grain ends the rays early (0.45, asked); that die measured 0.53.
+ */
+const ONE_PIP_ACROSS = 0.42
+const PIP_FILLS_ITS_FACE_CONFIDENCE = 0.4
+export const PIP_FILLS_ITS_FACE = 'a lone blob too large for the plain face around it: maybe a die seen whole'
+
 /** Faces of a lone pip whose die is yet to be looked for, with where its doubt goes among the face's doubts. */
 const dieNotLookedFor = new WeakMap<Face, number>()
 
@@ -818,10 +831,14 @@ export function lookAroundLonePips(image: FaceImage, faces: Face[], pips: readon
     const doubtAt = dieNotLookedFor.get(face)
     if (doubtAt === undefined) continue
     dieNotLookedFor.delete(face)
-    const { doubt: noDie, width } = noDieAround(image, face.pips[0]!, pips)
+    const pip = face.pips[0]!
+    const { doubt: noDie, width } = noDieAround(image, pip, pips)
     if (noDie) {
       face.doubts.splice(doubtAt, 0, noDie)
       face.confidence = Math.min(face.confidence, NO_BODY)
+    } else if (2 * pip.radius > ONE_PIP_ACROSS * width) {
+      face.doubts.splice(doubtAt, 0, PIP_FILLS_ITS_FACE)
+      face.confidence = Math.min(face.confidence, PIP_FILLS_ITS_FACE_CONFIDENCE)
     }
     face.faceWidth = width
   }
