@@ -150,9 +150,14 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   // Specks of a textured table (carpet, leather) pair up like small pips and set the typical
   // size; a sure face of pips far larger than that on the working copy is a die of the roll,
   // whose pips the finer copy would not look for: the working copy is read as for large pips.
-  // The working copy's faces are found once (pipsAt): both choices below may ask for them.
+  // The working copy's faces are found once (pipsAt): both choices below may ask for them. A
+  // face's mean pip is no larger than its largest pip: where the working copy has no pip that
+  // large, it has no such face, and its pips are not grouped to find that out (a speckled
+  // close-up has thousands, and its finer copy is the one read).
   const layoutsOfWorking = () => sureLayouts(working)
-  const smallPips = typical > 0 && typical <= smallPip && !layoutsOfWorking().some((radius) => radius > 2 * smallPip)
+  const largePip = 2 * smallPip
+  const largePipSeen = working.pips.some((pip) => pip.radius > largePip)
+  const smallPips = typical > 0 && typical <= smallPip && !(largePipSeen && layoutsOfWorking().some((radius) => radius > largePip))
   const mayRefine = longer <= WORKING_SIDE || fineSide > 1.25 * WORKING_SIDE
   // The dice of one roll are one size: on the finer copy only pips of about the size found are looked for.
   let chosen = working

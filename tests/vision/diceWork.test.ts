@@ -38,6 +38,19 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
     expect(new Set(greys).size).toBe(greys.length)
   })
 
+  it('reads small dice in a large photo off the finer copy without grouping the working copy’s pips, none of which is large', () => {
+    // A phone held high over small dice: their pips are at the edge of what the working copy shows.
+    const small: Look = { ...ivory, side: 46 }
+    const dice = [1, 4, 1, 6, 2].map((value, k) => ({ x: 200 + k * 210, y: 380 + (k % 2) * 200, value, angle: 0.1 * k }))
+    const photo = draw(1280, 960, dice, small, 5)
+    const grouped = vi.mocked(groupIntoFaces)
+    grouped.mockClear()
+    const reading = readDice(photo)
+    expect(reading.dice.map((die) => die.value).sort()).toEqual([1, 1, 2, 4, 6])
+    // Only the finer copy's greys (its grey and colour channels, at the photo's 1280 px) are grouped.
+    expect(new Set(grouped.mock.calls.map(([image]) => image.gray.width))).toEqual(new Set([1280]))
+  })
+
   it('measures no distance shorter than either of its legs (hypot and Math.hypot), so a pip out of reach along x or y is out of reach', () => {
     const random = seededRandom(11)
     const legs: [number, number][] = [[0, 0], [3, 0], [0, -2.5], [1e-300, 1e-300], [1e300, 1e300], [0.1, 0.2], [1600, 1e-9]]
