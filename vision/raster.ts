@@ -645,10 +645,11 @@ const LAB_TABLE_BITS = 12
 
 /**
  * rgbToLab of a pixel's bytes, each colour's Lab kept as toLab keeps it (but in doubles: the
- * same numbers rgbToLab gives), in a new tuple. The dice readers ask the Lab of pixel after pixel
- * along rays and rings, over and over the few thousand colours of a face and its table.
+ * same numbers rgbToLab gives), in a new tuple or written into `out`. The dice readers ask the
+ * Lab of pixel after pixel along rays and rings, over and over the few thousand colours of a
+ * face and its table: a tuple for each was most of what the collector had to do.
  */
-export function rgbToLabKept(r: number, g: number, b: number): Lab {
+export function rgbToLabKept(r: number, g: number, b: number, out?: Lab): Lab {
   const colour = (r << 16) | (g << 8) | b
   const slot = Math.imul(colour, 0x9e3779b1) >>> (32 - LAB_TABLE_BITS)
   const at = slot * 3
@@ -659,7 +660,11 @@ export function rgbToLabKept(r: number, g: number, b: number): Lab {
     keptLab[at + 1] = lab[1]
     keptLab[at + 2] = lab[2]
   }
-  return [keptLab[at]!, keptLab[at + 1]!, keptLab[at + 2]!]
+  if (!out) return [keptLab[at]!, keptLab[at + 1]!, keptLab[at + 2]!]
+  out[0] = keptLab[at]!
+  out[1] = keptLab[at + 1]!
+  out[2] = keptLab[at + 2]!
+  return out
 }
 const keptColours = new Int32Array(1 << LAB_TABLE_BITS).fill(-1)
 const keptLab = new Float64Array(3 << LAB_TABLE_BITS)

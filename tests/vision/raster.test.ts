@@ -339,6 +339,16 @@ describe('sample statistics', () => {
     expect(rgbToLabKept(12, 200, 40)).toEqual(rgbToLab(12, 200, 40))
   })
 
+  it('writes a kept colour’s Lab into the tuple it is given, the very numbers rgbToLab gives, colour after colour', () => {
+    const out: [number, number, number] = [0, 0, 0]
+    for (let k = 0; k < 20_000; k++) {
+      const colour = (k * 7919) % 6000
+      const [r, g, b] = [(colour * 37) % 256, ((colour * 11) % 23) * 11, (colour >> 4) % 256]
+      expect(rgbToLabKept(r, g, b, out)).toBe(out)
+      expect(out).toEqual(rgbToLab(r, g, b))
+    }
+  })
+
   it('lists a rectangle’s corners clockwise from the top left', () => {
     expect(rectangle(8, 13)).toEqual([
       { x: 0, y: 0 },

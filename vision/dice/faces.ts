@@ -250,6 +250,9 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[], cells:
     return p !== a && p !== b && p.polarity === a.polarity && offSegment(p, a, b) < reach
   })
   let failures = 0
+  // The colours along the way, each written over the last one's (a close-up's ways are thousands of steps).
+  const colour: Lab = [0, 0, 0]
+  const expectedColour: Lab = [0, 0, 0]
   for (let t = start; t <= end; t += 1) {
     const f = t / distance
     const x = a.x + (b.x - a.x) * f
@@ -261,12 +264,10 @@ function sameFace(image: FaceImage, a: Pip, b: Pip, pips: readonly Pip[], cells:
     const p = Math.round(y) * width + Math.round(x)
     const expected = a.face + (b.face - a.face) * f
     const g = gray.data[p]!
-    const colour = rgbToLabKept(rgba.data[p * 4]!, rgba.data[p * 4 + 1]!, rgba.data[p * 4 + 2]!)
-    const expectedColour: Lab = [
-      a.faceColour[0] + (b.faceColour[0] - a.faceColour[0]) * f,
-      a.faceColour[1] + (b.faceColour[1] - a.faceColour[1]) * f,
-      a.faceColour[2] + (b.faceColour[2] - a.faceColour[2]) * f,
-    ]
+    rgbToLabKept(rgba.data[p * 4]!, rgba.data[p * 4 + 1]!, rgba.data[p * 4 + 2]!, colour)
+    expectedColour[0] = a.faceColour[0] + (b.faceColour[0] - a.faceColour[0]) * f
+    expectedColour[1] = a.faceColour[1] + (b.faceColour[1] - a.faceColour[1]) * f
+    expectedColour[2] = a.faceColour[2] + (b.faceColour[2] - a.faceColour[2]) * f
     const off = a.polarity * (expected - g) > 0.3 * contrast || deltaE(colour, expectedColour) > 14
     failures = off ? failures + 1 : 0
     if (failures >= offFaceRun(image)) return false

@@ -74,11 +74,11 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
       level = halve(level)
     const radius = fullRadius / level.factor
     const { factor } = level
-    const labAt = (x: number, y: number): Lab => {
+    const labAt = (x: number, y: number, out: Lab): Lab => {
       const fx = Math.min(colour.width - 1, Math.round((x + 0.5) * factor - 0.5))
       const fy = Math.min(colour.height - 1, Math.round((y + 0.5) * factor - 0.5))
       const i = (fy * colour.width + fx) * 4
-      return rgbToLabKept(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!)
+      return rgbToLabKept(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!, out)
     }
     const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
     const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
@@ -206,7 +206,7 @@ const CROWD = 8
  */
 function crowdedPips(
   gray: GrayImage,
-  labAt: (x: number, y: number) => Lab,
+  labAt: (x: number, y: number, out: Lab) => Lab,
   surround: GrayImage,
   polarity: 1 | -1,
   blob: Blob,
@@ -673,7 +673,7 @@ const EDGE_GAP = [1.25, 1.45] as const
 /** `beside`: pips already found around this one, whose discs are left out of its ring. */
 function verifyPip(
   gray: GrayImage,
-  labAt: (x: number, y: number) => Lab,
+  labAt: (x: number, y: number, out: Lab) => Lab,
   blob: Blob,
   polarity: 1 | -1,
   beside: readonly { x: number; y: number; radius: number }[] = [],
@@ -732,10 +732,11 @@ function verifyPip(
   let colours = 0
   for (let k = 0; k < pixels.length; k++) if (ofFace(pixels[k]!)) colours++
   const faceColour: Lab = [0, 0, 0]
+  const colour: Lab = [0, 0, 0]
   for (let k = 0; k < pixels.length; k++) {
     const p = pixels[k]!
     if (!ofFace(p)) continue
-    const colour = labAt(p % width, Math.floor(p / width))
+    labAt(p % width, Math.floor(p / width), colour)
     for (let c = 0; c < 3; c++) faceColour[c] = faceColour[c]! + colour[c]! / colours
   }
   return {
