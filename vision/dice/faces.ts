@@ -4,7 +4,7 @@
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { MAX_LINK, ONE_SIZE, type Pip } from './pips.ts'
-import { DARK_SPOT, NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
+import { ANOTHER_PIP_ON_ITS_FACE, DARK_SPOT, NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
   pips: Pip[]
@@ -707,6 +707,34 @@ const TWO_NO_BODY = 0.5
 /** A two's face is looked over for missed pips as far as its layout's corners (0.54 half sides), not to its rounded edges. */
 const TWO_SPOT_REACH = 0.6
 
+/**
+ * Whether the square a face's layout fills (EVEN_REACH grid steps about its middle) is of its
+ * face's grey wherever no pip of the face lies: no point of it is darker (for light pips,
+ * lighter) than the face by SPOT_TONE of the faintest pip's contrast.
+ */
+function evenSquare(gray: GrayImage, fit: Fit, pips: readonly Pip[]): boolean {
+  const face = mean(pips.map((p) => p.face))
+  const contrast = Math.min(...pips.map((p) => p.contrast))
+  const radius = mean(pips.map((p) => p.radius))
+  for (let i = -EVEN_REACH; i <= EVEN_REACH + 1e-9; i += EVEN_REACH / 6)
+    for (let j = -EVEN_REACH; j <= EVEN_REACH + 1e-9; j += EVEN_REACH / 6) {
+      const point = add(fit.centre, add(mul(fit.u, i), mul(fit.v, j)))
+      if (pips.some((p) => hypot(p.x - point.x, p.y - point.y) < 1.8 * p.radius)) continue
+      const level = sampleDisc(gray, point, 0.6 * radius)
+      if (pips[0]!.polarity * (face - level) > SPOT_TONE * contrast) return false
+    }
+  return true
+}
+
+/**
+ * How far out a face's square is looked over, in grid steps: its edges lie 2.1 out (faceSide), a
+ * sampled disc's width farther; a die's corner rounded by up to a quarter of its side leaves the
+ * square's corner points on its face.
+ */
+const EVEN_REACH = 1.8
+/** A spot this share of the pip's contrast darker (lighter) than the face is no plain face (a missed pip's, as in noDieAround). */
+const SPOT_TONE = 0.45
+
 /** `all` are every pip found in the photo, the face's among them. */
 function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonly Pip[]): Face | null {
   const doubts: string[] = []
@@ -738,10 +766,16 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   // dark dice on a white tray, fit it as well. Its die must be seen around it as a one's is,
   // with the two's middle at the face's middle. Dark pips are mostly an ivory die's on pale
   // wood, whose edges hardly show: of those only a face that ends nowhere (the white tray
-  // between two whole dark dice) is asked about.
+  // between two whole dark dice) is asked about, or one with a third pip alike its two on the
+  // plain around them, when the square the two's face would fill is no even plain either: a
+  // die's face is its body's colour all over but for its pips, where granite or a speckled
+  // cloth around two grains that fit a diagonal holds more grains and patches like them. The
+  // plain around a real two may run on over its die's side face, as ivory as its top, to that
+  // side's pips: its own square is even all the same.
   if (fit.value === 2) {
     const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH).doubt
-    if (noDie && (pips[0]!.polarity === -1 || noDie === NO_DIE_AROUND)) {
+    const grainsAround = noDie === ANOTHER_PIP_ON_ITS_FACE && !evenSquare(image.gray, fit, pips)
+    if (noDie && (pips[0]!.polarity === -1 || noDie === NO_DIE_AROUND || grainsAround)) {
       doubts.push(`a two: ${noDie}`)
       confidence = Math.min(confidence, TWO_NO_BODY)
     }
