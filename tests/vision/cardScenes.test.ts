@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readCards, type CardReading } from '../../vision/cards.ts'
 import { resize, type Point, type RgbaImage } from '../../vision/raster.ts'
 import { findCards } from '../../vision/cards/findCards.ts'
-import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, nickLowerSuit, paleFoldBeside, vignette, whiteTable, type Colour } from './cardScenes.ts'
+import { addGlare, BLACK_PRINT, blur, cloth, jpegRoundTrip, layCard, layCardSeen, nickLowerSuit, paleFoldBeside, shadeTowardsRight, vignette, whiteTable, type Colour } from './cardScenes.ts'
 
 function near(readings: readonly CardReading[], point: Point, within = 15): CardReading | undefined {
   return readings.find((r) => Math.hypot(r.centre.x - point.x, r.centre.y - point.y) <= within)
@@ -255,6 +255,28 @@ describe('finding cards by their edges', () => {
       }
       expect(await readCards(jpegRoundTrip(blur(whiteTable(640, 480, fade), 1), 85), null), `fade ${fade}`).toEqual([])
     }
+  }, 120_000)
+
+  it('finds a card in the shade of a white table, as dull as the table round it, by its faint edge, and asks about it', async () => {
+    // The lit table passes the photo's paper level and the shaded card does not; no level parts
+    // the card from its shaded table, only its cut edge with its thin shadow (the usual grey).
+    const photo = whiteTable(640, 480)
+    const cards = [
+      { centre: { x: 150, y: 240 }, width: 150, angle: 0.3 },
+      { centre: { x: 470, y: 250 }, width: 150, angle: -0.2 },
+    ]
+    for (const card of cards) layCard(photo, card)
+    shadeTowardsRight(photo, 0.35)
+    const readings = await readCards(jpegRoundTrip(blur(photo, 1), 85), null)
+    expect(readings).toHaveLength(2)
+    for (const { centre } of cards) {
+      const reading = near(readings, centre)
+      rightOrAsked(reading, '10D')
+      expect(reading!.uncertain).toBe(true)
+    }
+    const bare = whiteTable(640, 480)
+    shadeTowardsRight(bare, 0.35)
+    expect(await readCards(jpegRoundTrip(blur(bare, 1), 85), null)).toEqual([])
   }, 120_000)
 
   it('keeps a close-up card out of focus, its edge as soft as its print, and still no glare', () => {

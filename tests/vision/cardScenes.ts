@@ -216,6 +216,19 @@ export function whiteTable(width: number, height: number, fade = 1): RgbaImage {
 }
 
 /**
+ * Shade falling across the photo from `from` of its width to the right (a lamp to the left):
+ * the table and the cards on it alike darken, to `depth` of their light at the right edge.
+ */
+export function shadeTowardsRight(image: RgbaImage, from: number, depth = 0.45): void {
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) {
+      const shade = Math.max(0, (x / image.width - from) / Math.max(1e-6, 1 - from))
+      const i = (y * image.width + x) * 4
+      for (let c = 0; c < 3; c++) image.data[i + c] = Math.round(image.data[i + c]! * (1 - (1 - depth) * shade))
+    }
+}
+
+/**
  * A pale fold of a light cloth along a card's left long side (`reach` pixels wide, its far
  * border ragged), lit as brightly as the card's grey edge: the paper and the fold pass one
  * brightness level together, and their outline is still near enough a rectangle.

@@ -12,6 +12,7 @@ import {
   createGrayImage,
   deltaE,
   median,
+  medianColour,
   rgbToLab,
   gaussianBlur,
   limitSize,
@@ -287,6 +288,25 @@ function localFrame(pixels: Int32Array, width: number) {
     return ((q - x) / w - 1 + minY) * width + (x - 1 + minX)
   }
   return { w, h, local, toLocal, toGlobal, minX, minY }
+}
+
+/** The pixels `pixels` grown by `reach` 3 × 3 steps, within the photo. */
+function grown(pixels: Int32Array, width: number, height: number, reach: number): Int32Array {
+  const { minX, minY, w, h } = localFrame(pixels, width)
+  const x0 = Math.max(0, minX - reach)
+  const y0 = Math.max(0, minY - reach)
+  const boxWidth = Math.min(width, minX + w - 2 + reach) - x0
+  const boxHeight = Math.min(height, minY + h - 2 + reach) - y0
+  let mask: Uint8Array = new Uint8Array(boxWidth * boxHeight)
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
+    const x = p % width
+    mask[((p - x) / width - y0) * boxWidth + x - x0] = 1
+  }
+  for (let k = 0; k < reach; k++) mask = morphology(mask, boxWidth, boxHeight, 1)
+  const out: number[] = []
+  for (let q = 0; q < mask.length; q++) if (mask[q]) out.push((y0 + Math.floor(q / boxWidth)) * width + x0 + (q % boxWidth))
+  return Int32Array.from(out)
 }
 
 /**
@@ -594,6 +614,25 @@ const TABLE_COLOUR = 15
  * `scratch` is a mask of the image's size, all zero; it is left so.
  */
 function tableShareOfGap(image: RgbaImage, hull: readonly Point[], pixels: Int32Array, filled: Int32Array, scratch: Uint8Array): number {
+  const table = colourRound(image, hull)
+  if (!table) return 1
+  const { data } = image
+  const labOf = (p: number) => rgbToLab(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!)
+  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 1
+  let gap = 0
+  let like = 0
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!
+    if (scratch[p]) continue
+    gap++
+    if (deltaE(labOf(p), table) < TABLE_COLOUR) like++
+  }
+  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 0
+  return gap === 0 ? 0 : like / gap
+}
+
+/** The median colour of a ring just outside the convex hull `hull` (3 to 7 px out): the table round it. Null when the ring lies off the photo. */
+function colourRound(image: RgbaImage, hull: readonly Point[]): Lab | null {
   const { width, height, data } = image
   const labOf = (p: number) => rgbToLab(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!)
   const cx = hull.reduce((sum, p) => sum + p.x, 0) / hull.length
@@ -614,19 +653,8 @@ function tableShareOfGap(image: RgbaImage, hull: readonly Point[], pixels: Int32
         if (x >= 0 && y >= 0 && x < width && y < height) ring.push(labOf(y * width + x))
       }
   })
-  if (ring.length === 0) return 1
-  const table: Lab = [0, 1, 2].map((k) => median(ring.map((c) => c[k]!))) as Lab
-  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 1
-  let gap = 0
-  let like = 0
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i]!
-    if (scratch[p]) continue
-    gap++
-    if (deltaE(labOf(p), table) < TABLE_COLOUR) like++
-  }
-  for (let i = 0; i < filled.length; i++) scratch[filled[i]!] = 0
-  return gap === 0 ? 0 : like / gap
+  if (ring.length === 0) return null
+  return [0, 1, 2].map((k) => median(ring.map((c) => c[k]!))) as Lab
 }
 
 interface PaperBlob {
@@ -721,6 +749,18 @@ const CORNER_CUT_OFF = 1.02
 const FAINT_SEAM_GRAINS = 5
 /** …and by this much at least (a few grey levels: JPEG's own ripples). */
 const FAINT_SEAM_LEAST = 4
+/** A card cut from the shade along its faint edge fills this much of its hull at least (pips and indices at its rim bite into it). */
+const SHADED_CARD_FILL = 0.6
+/** A card found in the shade is at least this share of the photo's cards found already (a card further off looks smaller, never by half). */
+const SMALLEST_SHADED_CARD = 0.5
+/** Paper running off the photo over this share of it is a white table (a card cut by the frame is smaller). */
+const WHITE_TABLE_IN_VIEW = 0.1
+/** A card in the shade is paper not found yet: at most this share of it lies in paper found already (a card's framed pip panel ringed at the usual depth is a quarter of it). */
+const KNOWN_IN_SHADED = 0.2
+/** The photo's grain is measured to this fraction of a grey level. */
+const DIP_STEPS = 16
+/** A card and a table of its own white differ by less than this (ΔE; a table as dark as a card in shade is ΔE 30 off). */
+const SAME_WHITE = 10
 /** Of paper joining a white table to the cards on it, the table is at least this share. */
 const TABLE_OF_PAPER = 0.5
 /** Below this long : short the outline cannot tell which sides are the long ones. */
@@ -793,6 +833,18 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     }
     return piecesAlong(kept, w, h, own, local, width, least)
   }
+  /** The paper's grain over the pixels `own`: the median dip of a pixel below the brightest paper within 3 px. */
+  const grainOf = (own: Int32Array): number => {
+    const { w, h, minX, minY } = localFrame(own, width)
+    const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
+    const dips = new Float32Array(own.length)
+    for (let i = 0; i < own.length; i++) {
+      const p = own[i]!
+      const x = p % width
+      dips[i] = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]! - paper.data[p]!
+    }
+    return median(Array.from(dips))
+  }
   /**
    * A table of nearly the paper's colour (a white table, a pale wall behind a card held up)
    * joins the cards on it into one blob running off the photo, and where light falls evenly
@@ -806,20 +858,17 @@ export function findCards(photo: RgbaImage): FoundCard[] {
    * too grainy for a seam below the photo's, or no table is left round card-shaped pieces.
    */
   const faintPieces = (own: Int32Array): PaperBlob[] | null => {
-    const { w, h, minX, minY } = localFrame(own, width)
-    const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
-    const dips = new Float32Array(own.length)
-    for (let i = 0; i < own.length; i++) {
-      const p = own[i]!
-      const x = p % width
-      dips[i] = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]! - paper.data[p]!
-    }
-    const depth = Math.max(FAINT_SEAM_LEAST, FAINT_SEAM_GRAINS * median(Array.from(dips)))
+    const depth = Math.max(FAINT_SEAM_LEAST, FAINT_SEAM_GRAINS * grainOf(own))
     if (depth >= seamDepth) return null
     const cut = seamPieces(own, minimumArea, depth).map((part) => ({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height), faint: true }))
     const pieces = cut.filter((piece) => !piece.outline.touchesFrame)
     const table = cut.reduce((sum, piece) => sum + (piece.outline.touchesFrame ? piece.own.length : 0), 0)
-    return table >= own.length * TABLE_OF_PAPER && pieces.some((piece) => cardShapedOutline(piece.outline)) ? pieces : null
+    if (table < own.length * TABLE_OF_PAPER || !pieces.some((piece) => cardShapedOutline(piece.outline))) return null
+    // The cut leaves out each card's rim, blurred under its faint edge.
+    return pieces.map((piece) => {
+      const card = grown(piece.own, width, height, RIM_REACH)
+      return { own: card, filled: card, outline: outlineOf({ pixels: card }, width, height), faint: true }
+    })
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
@@ -885,6 +934,68 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       for (let k = 0; k < RIM_REACH; k++) nearBrighterCards = morphology(nearBrighterCards, w, h, 1)
     }
     return cards.length > 0 ? cards : null
+  }
+  /**
+   * White cards on a white table lit unevenly: where the light falls off, the table in the light
+   * passes the photo's paper level and the cards in the shade do not, so no level parts them,
+   * and the cards in the light join the table (faintPieces cuts only the paper). All that rings
+   * such a card is the faint grey line of its cut edge, a step of a few levels below the
+   * brightest paper round it, at any brightness of the light. So on a quiet photo (the same
+   * grain as faintPieces', over the whole photo) the whole photo is cut at that depth, light
+   * and shade alike. A piece clear of the frame, card-shaped (its hull: a pip or an index at the
+   * rim opens onto the edge) and of the very colour of the table round it is a card not yet
+   * found, unless a card found already holds it. The cue is only needed, and only trusted, where
+   * the table is the paper's own white: a card on cloth, wood or felt is parted by its level,
+   * and a piece of cloth ringed by cards is not paper-coloured. Each is asked about, as
+   * faintPieces' are.
+   */
+  const shadedCards = (found: readonly PaperBlob[], ringedCards: readonly Candidate[]): PaperBlob[] => {
+    // The dip of each pixel below the brightest paper within 3 px, and the photo's grain, their median (to a sixteenth of a level).
+    const surround = localMaximum(paper, 3, 0, 0, width - 1, height - 1)
+    const dips = new Float32Array(width * height)
+    const histogram = new Uint32Array(256 * DIP_STEPS)
+    for (let p = 0; p < dips.length; p++) {
+      dips[p] = surround.data[p]! - paper.data[p]!
+      histogram[Math.min(histogram.length - 1, Math.floor(dips[p]! * DIP_STEPS))]!++
+    }
+    let bin = 0
+    for (let below = histogram[0]!; below * 2 < dips.length; below += histogram[++bin]!);
+    const depth = Math.max(FAINT_SEAM_LEAST, (FAINT_SEAM_GRAINS * (bin + 0.5)) / DIP_STEPS)
+    if (depth >= seamDepth) return []
+    const all = new Int32Array(width * height)
+    for (let p = 0; p < all.length; p++) all[p] = p
+    const { w, h, local } = localFrame(all, width)
+    const kept = new Uint8Array(w * h)
+    for (let p = 0; p < dips.length; p++) if (!(dips[p]! > depth)) kept[local[p]!] = 1
+    // Paper found already, and the size of its cards (a card in the shade is no smaller than half of one).
+    const known = new Uint8Array(width * height)
+    for (const b of found) if (!b.outline.touchesFrame) for (const p of b.filled) known[p] = 1
+    for (const c of ringedCards) for (const p of c.pixels) known[p] = 1
+    const cardAreas = [...found.filter((b) => !b.outline.touchesFrame && cardShapedOutline(b.outline)).map((b) => b.filled.length), ...ringedCards.map((c) => c.pixels.length)]
+    const leastCard = cardAreas.length > 0 ? median(cardAreas) * SMALLEST_SHADED_CARD : minimumArea
+    const pieces: PaperBlob[] = []
+    // A faint edge may break for a pixel (blur at a corner) and the card runs into the table there: cut again with the seams a pixel wider.
+    const taken = new Uint8Array(width * height)
+    const cut = [kept, morphology(kept, w, h, 0)].flatMap((side) => piecesAlong(side, w, h, all, local, width, minimumArea))
+    for (const part of cut) {
+      let alreadyCut = 0
+      for (let i = 0; i < part.length; i++) alreadyCut += taken[part[i]!]!
+      if (alreadyCut > part.length * 0.5) continue
+      const { hull, pixels } = pixelHull(part, width)
+      const outline = outlineOf({ pixels }, width, height)
+      if (outline.touchesFrame || !cardShapedOutline(outline) || part.length < pixels.length * SHADED_CARD_FILL || pixels.length < leastCard) continue
+      let inKnown = 0
+      for (let i = 0; i < pixels.length; i++) inKnown += known[pixels[i]!]!
+      if (inKnown > pixels.length * KNOWN_IN_SHADED) continue
+      const table = colourRound(small, hull)
+      const own = medianColour(Array.from(part, (p) => rgbToLab(small.data[p * 4]!, small.data[p * 4 + 1]!, small.data[p * 4 + 2]!)))
+      if (!table || deltaE(own, table) >= SAME_WHITE) continue
+      for (let i = 0; i < pixels.length; i++) taken[pixels[i]!] = 1
+      // The cut leaves out the card's rim, blurred under its faint edge.
+      const card = grown(pixels, width, height, RIM_REACH)
+      pieces.push({ own: card, filled: card, outline: outlineOf({ pixels: card }, width, height), faint: true })
+    }
+    return pieces
   }
   // Seams are looked for where cards may lie together: paper not card-shaped, paper much larger
   // than the typical card, or a lone blob (a close-up of two cards side by side).
@@ -957,6 +1068,9 @@ export function findCards(photo: RgbaImage): FoundCard[] {
     else if (table) outer.push(...table)
     else outer.push({ own, filled, outline })
   }
+  // A white table in view: some of it lit, it passes the paper level and runs off the photo.
+  if (components.some((c) => c.area >= width * height * WHITE_TABLE_IN_VIEW && (c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1)))
+    outer.push(...shadedCards(outer, ringed))
   const shapedAreas = outer
     .filter((b) => cardShapedOutline(b.outline))
     .map((b) => b.filled.length)
@@ -972,7 +1086,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   // picture panel cut out by its frame line) is part of that card.
   const taken = new Uint8Array(width * height)
   const separate = candidates
-    .sort((a, b) => b.pixels.length - a.pixels.length)
+    .sort((a, b) => Number(b.faint === true) - Number(a.faint === true) || b.pixels.length - a.pixels.length)
     .filter(({ pixels }) => {
       let inside = 0
       for (let i = 0; i < pixels.length; i++) inside += taken[pixels[i]!]!
