@@ -193,6 +193,7 @@ export function readDice(image: RgbaImage, onProgress: (fraction: number) => voi
   faces = withoutTwins(faces)
   askSixesOfFours(faces)
   doubtAslantFaces(faces, scale)
+  doubtLoneFacesSeenLow(faces, [pips, ...channels.map((channel) => channel.pips)].flat(), scale)
   askRowsSeenLow(faces, scale)
   // More faces than dice: the surest five are read. Only when a sure face is left out is
   // the whole photo in doubt (which five are the dice?); unsure ones are phantoms or halves.
@@ -832,3 +833,39 @@ export function withoutTwins(faces: Face[]): Face[] {
 function strength(face: Face): number {
   return face.confidence * 1000 + face.pips.reduce((s, p) => s + p.contrast * p.roundness, 0) / face.pips.length
 }
+
+/**
+ * Seen from a camera about 45° up, a die's top and its front face are foreshortened alike, along
+ * the line of sight: a face whose pips are squashed to SEEN_LOW or less may be either. Where the
+ * other face shows pips (found as pips, alike these in kind and size, along the line of sight a
+ * side away) dropSideFaces has told them apart; where nothing was found there, which it is is not
+ * known (a black die's top six lost in its crowded pips, its front four read): it is asked about.
+ */
+export function doubtLoneFacesSeenLow(faces: Face[], pips: readonly Pip[], enlarged = 1): void {
+  for (const face of faces) {
+    const radius = pipRadius(face)
+    if (mean(face.pips.map((p) => p.roundness)) > SEEN_LOW || radius < MEASURED_SHAPE * Math.max(1, enlarged)) continue
+    const along = squashAngle(face)
+    const sight = { x: -Math.sin(along), y: Math.cos(along) }
+    const kind = pipKind(face.pips[0]!)
+    const own = new Set(face.pips)
+    const otherFaceSeen = pips.some((p) => {
+      if (own.has(p) || pipKind(p) !== kind) return false
+      if (Math.max(p.radius, radius) / Math.min(p.radius, radius) >= OTHER_FACE_PIP_RATIO) return false
+      const d = Math.hypot(p.x - face.centre.x, p.y - face.centre.y)
+      if (d < OTHER_FACE_NEAREST * face.side || d > OTHER_FACE_FARTHEST * face.side) return false
+      return Math.abs((p.x - face.centre.x) * sight.x + (p.y - face.centre.y) * sight.y) >= Math.cos(ASLANT) * d
+    })
+    if (otherFaceSeen) continue
+    face.confidence = Math.min(face.confidence, TOP_OR_FRONT_CONFIDENCE)
+    face.doubts.push(TOP_OR_FRONT)
+  }
+}
+
+/** The other face's pips: of a size within this ratio of the face's own… */
+const OTHER_FACE_PIP_RATIO = 1.6
+/** …from half a side to 1.3 sides away from the face's centre, within ASLANT of the line of sight. */
+const OTHER_FACE_NEAREST = 0.5
+const OTHER_FACE_FARTHEST = 1.3
+const TOP_OR_FRONT_CONFIDENCE = 0.5
+export const TOP_OR_FRONT = 'its die’s top or its front face, seen low: the other face was not found'
