@@ -35,7 +35,7 @@ const OFF_CENTRE = 0.4
 /** The face of a one is looked over for spots this far from its middle, in half sides. */
 const SPOT_REACH = 0.75
 /** A spot this much of the pip's contrast darker (lighter) than the face is a pip. */
-const SPOT = 0.45
+export const SPOT = 0.45
 /** Pips seen flatter than this are unsquashed only this far (a tiny pip's shape is noise). */
 const FLATTEST = 0.5
 

@@ -4,7 +4,7 @@
 // much flatter than a neighbour's are side faces seen at a slant and are not counted.
 import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { MAX_LINK, ONE_SIZE, type Pip } from './pips.ts'
-import { ANOTHER_PIP_ON_ITS_FACE, DARK_SPOT, NO_DIE_AROUND, noDieAround, sampleDisc } from './body.ts'
+import { ANOTHER_PIP_ON_ITS_FACE, DARK_SPOT, NO_DIE_AROUND, SPOT, noDieAround, sampleDisc } from './body.ts'
 
 export interface Face {
   pips: Pip[]
@@ -708,20 +708,23 @@ const TWO_NO_BODY = 0.5
 const TWO_SPOT_REACH = 0.6
 
 /**
- * Whether the square a face's layout fills (EVEN_REACH grid steps about its middle) is of its
- * face's grey wherever no pip of the face lies: no point of it is darker (for light pips,
- * lighter) than the face by SPOT_TONE of the faintest pip's contrast.
+ * Whether a spot of a pip's tone lies at `point` on a face of grey `face`: a disc there darker
+ * (for light pips, lighter) than the face by SPOT of the pips' contrast. Off the photo, none.
  */
-function evenSquare(gray: GrayImage, fit: Fit, pips: readonly Pip[]): boolean {
-  const face = mean(pips.map((p) => p.face))
-  const contrast = Math.min(...pips.map((p) => p.contrast))
-  const radius = mean(pips.map((p) => p.radius))
+function pipToneAt(gray: GrayImage, point: Point, face: number, contrast: number, radius: number, polarity: 1 | -1): boolean {
+  return polarity * (face - sampleDisc(gray, point, 0.6 * radius)) > SPOT * contrast
+}
+
+/**
+ * Whether the square a face's layout fills (EVEN_REACH grid steps about its middle) is of its
+ * face's grey wherever no pip of the face lies: no spot of the pips' tone on it (pipToneAt).
+ */
+function evenSquare(gray: GrayImage, fit: Fit, pips: readonly Pip[], face: number, contrast: number, radius: number): boolean {
   for (let i = -EVEN_REACH; i <= EVEN_REACH + 1e-9; i += EVEN_REACH / 6)
     for (let j = -EVEN_REACH; j <= EVEN_REACH + 1e-9; j += EVEN_REACH / 6) {
       const point = add(fit.centre, add(mul(fit.u, i), mul(fit.v, j)))
       if (pips.some((p) => hypot(p.x - point.x, p.y - point.y) < 1.8 * p.radius)) continue
-      const level = sampleDisc(gray, point, 0.6 * radius)
-      if (pips[0]!.polarity * (face - level) > SPOT_TONE * contrast) return false
+      if (pipToneAt(gray, point, face, contrast, radius, pips[0]!.polarity)) return false
     }
   return true
 }
@@ -732,14 +735,14 @@ function evenSquare(gray: GrayImage, fit: Fit, pips: readonly Pip[]): boolean {
  * square's corner points on its face.
  */
 const EVEN_REACH = 1.8
-/** A spot this share of the pip's contrast darker (lighter) than the face is no plain face (a missed pip's, as in noDieAround). */
-const SPOT_TONE = 0.45
 
 /** `all` are every pip found in the photo, the face's among them. */
 function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonly Pip[]): Face | null {
   const doubts: string[] = []
   const fit = fitLayout(pips)
   const radius = mean(pips.map((p) => p.radius))
+  const face = mean(pips.map((p) => p.face))
+  const contrast = Math.min(...pips.map((p) => p.contrast))
   if (fit && plainFace(image, pips, fit.centre, fit.u, fit.v, fit.value === 1) < 0.7) return null
   if (!fit) {
     // More than six linked pips and no split: a face is there but its count is not known.
@@ -774,7 +777,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
   // side's pips: its own square is even all the same.
   if (fit.value === 2) {
     const noDie = noDieAround(image, pips[0]!, all, fit.centre, pips, TWO_SPOT_REACH).doubt
-    const grainsAround = noDie === ANOTHER_PIP_ON_ITS_FACE && !evenSquare(image.gray, fit, pips)
+    const grainsAround = noDie === ANOTHER_PIP_ON_ITS_FACE && !evenSquare(image.gray, fit, pips, face, contrast, radius)
     if (noDie && (pips[0]!.polarity === -1 || noDie === NO_DIE_AROUND || grainsAround)) {
       doubts.push(`a two: ${noDie}`)
       confidence = Math.min(confidence, TWO_NO_BODY)
@@ -786,8 +789,6 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
     confidence = Math.min(confidence, 0.6)
   }
   // Where the layout has no pip the face must be plain: a dark spot there is a pip missed.
-  const face = mean(pips.map((p) => p.face))
-  const contrast = Math.min(...pips.map((p) => p.contrast))
   const polarity = pips[0]!.polarity
   const occupied = LAYOUTS[fit.value]!.flat().map(([i, j]) => `${i},${j}`)
   const spots: Point[] = []
@@ -799,9 +800,7 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
         if (!occupied.includes(`${i},${j}`)) spots.push(add(fit.centre, add(mul(fit.u, i), mul(fit.v, j))))
   }
   for (const spot of spots) {
-    const level = sampleDisc(image.gray, spot, radius * 0.6)
-    if (Number.isNaN(level)) continue
-    if (polarity * (face - level) > 0.45 * contrast) {
+    if (pipToneAt(image.gray, spot, face, contrast, radius, polarity)) {
       doubts.push(DARK_SPOT)
       confidence = Math.min(confidence, 0.3)
       break
