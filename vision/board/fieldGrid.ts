@@ -125,6 +125,10 @@ export function findFieldGrid(image: RgbaImage, extra: () => Quad[] = () => []):
       rank: roughly,
       reindex: true,
     },
+    // A light patterned table (gingham, light tiles or planks) reaches the photo's edge, and a
+    // frame seen thin at the far end, or broken by a light rim or labels, lets the field join
+    // it: worn away a pixel at a time, the joins break first and the field comes off whole.
+    { sources: () => (trustedSoFar() ? [] : [() => detachedRegions(gray)]), rank: asDrawn, reindex: true },
   ]
   const fitTo = (corners: Quad): GridFit => ({ corners, score: gridScore(smooth, corners), support: gridSupport(smooth, corners) })
   // A fit whose row 0 contradicts it ranks below every other, and never ends the search.
@@ -334,9 +338,7 @@ function cellClusters(mask: Uint8Array, width: number, height: number): Region[]
  */
 function lightRegionSources(gray: GrayImage): (() => Quad[])[] {
   const { width, height } = gray
-  const level = otsuThreshold(gray.data)
-  const light = new Uint8Array(width * height)
-  for (let p = 0; p < light.length; p++) light[p] = gray.data[p]! > level ? 1 : 0
+  const light = lightPixels(gray)
   const closedRegions = () => {
     // Closed over thin lines: a field whose lines are faint joins into one region even
     // where its cells alone would not be judged close enough.
@@ -368,6 +370,34 @@ function lightRegionSources(gray: GrayImage): (() => Quad[])[] {
     () => outlineQuads(closedRegions(), width),
     lighter,
   ]
+}
+
+/** The pixels above Otsu's level: the field's cells, and whatever of the table is as light. */
+function lightPixels(gray: GrayImage): Uint8Array {
+  const level = otsuThreshold(gray.data)
+  const light = new Uint8Array(gray.data.length)
+  for (let p = 0; p < light.length; p++) light[p] = gray.data[p]! > level ? 1 : 0
+  return light
+}
+
+/** The deepest wearing-away tried, as a share of the working copy's longer side (6 pixels at 900). */
+const DETACH_REACH = 0.007
+
+/**
+ * Outlines of the light regions that come off the light pixels touching the photo's edge
+ * when worn away by two pixels and more: the thin joins between a field and a light table
+ * break before the field, whose cells are a dozen pixels and more.
+ */
+function detachedRegions(gray: GrayImage): Quad[] {
+  const { width, height } = gray
+  let light = lightPixels(gray)
+  const quads: Quad[] = []
+  const deepest = Math.max(2, Math.round(DETACH_REACH * Math.max(width, height)))
+  for (let depth = 1; depth <= deepest; depth++) {
+    light = morphology(light, width, height, 0)
+    if (depth >= 2) quads.push(...outlineQuads(cellClusters(light, width, height), width))
+  }
+  return quads
 }
 
 /** Each region's convex hull, simplified to the field's outline and matched to it every way it can be. */
