@@ -31,7 +31,15 @@ export interface Die {
   streaked?: number[]
   /** Seen from low down: the face foreshortened to this share of its height along the photo's y (1 unless given). */
   squash?: number
+  /**
+   * Seen at a slant, square to the camera: its front face of `value`, foreshortened to `squash`
+   * of its height, shows below its top in the shade of FRONT_SHADE (drawn for an unturned die).
+   */
+  front?: { value: number; squash: number }
 }
+
+/** A die's front face turned from the light: its body and pips this share as light as its top's. */
+const FRONT_SHADE = 0.8
 
 export interface Look {
   side: number
@@ -56,6 +64,8 @@ export function draw(width: number, height: number, dice: Die[], look: Look, see
     for (const die of dice) {
       const ox = (x - die.x) / look.side
       const oy = (y - die.y) / look.side / (die.squash ?? 1)
+      const front = die.front && frontFaceAt(ox, oy * (die.squash ?? 1) - 0.5 * (die.squash ?? 1), die, die.front, look)
+      if (front) return front
       if (Math.abs(ox) > 0.75 || Math.abs(oy) > 0.75) continue
       const dx = ox * Math.cos(die.angle) + oy * Math.sin(die.angle)
       const dy = -ox * Math.sin(die.angle) + oy * Math.cos(die.angle)
@@ -84,6 +94,23 @@ export function draw(width: number, height: number, dice: Die[], look: Look, see
       image.data.set([sum[0]! + noise, sum[1]! + noise, sum[2]! + noise, 255], (y * width + x) * 4)
     }
   return image
+}
+
+/**
+ * The colour of a die's front face at (ox, below) sides from the middle of its top's near edge
+ * (`below` down the photo), or null off that face: a square foreshortened along the photo's y,
+ * its lower corners rounded, its pips printed as the top's are.
+ */
+function frontFaceAt(ox: number, below: number, die: Die, front: { value: number; squash: number }, look: Look): Rgb | null {
+  const dy = below / front.squash - 0.5
+  if (Math.abs(ox) > 0.5 || Math.abs(dy) > 0.5) return null
+  const corner = 0.14
+  const qx = Math.max(Math.abs(ox) - (0.5 - corner), 0)
+  const qy = Math.max(dy - (0.5 - corner), 0)
+  if (Math.hypot(qx, qy) > corner) return null
+  const onPip = PIPS[front.value]!.some(([i, j]) => Math.hypot(ox - i * look.step, dy - j * look.step) < look.pip)
+  const colour = onPip ? (die.pipColour ?? look.pipColour) : look.body(ox, dy, die)
+  return colour.map((c) => c * FRONT_SHADE) as Rgb
 }
 
 /**

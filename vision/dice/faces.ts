@@ -730,6 +730,38 @@ function evenSquare(gray: GrayImage, fit: Fit, pips: readonly Pip[], face: numbe
 }
 
 /**
+ * Whether a pip's worth of its tone lies about an empty place of a layout: of the points of a
+ * disc of the pips' radius there, away from the face's own pips, PIP_TONE_SHARE or more differ
+ * from the face towards the pips by half their contrast. A glossy pip shines in its middle (a
+ * lamp's glint, large on a large die seen close): a five's middle pip so lit is found by no
+ * scale, and its disc's mean (pipToneAt) is hardly darker than the face, yet its dark ring covers
+ * most of the disc. The four its corners make is asked about. The plain face between a layout's
+ * pips holds no such ring: a neighbour pip's blurred rim reaches at most a sliver of the disc.
+ */
+function ringOfPipToneAt(gray: GrayImage, point: Point, pips: readonly Pip[], face: number, contrast: number, radius: number, polarity: 1 | -1): boolean {
+  const step = Math.max(0.5, radius / 4)
+  let toned = 0
+  let total = 0
+  for (let dy = -radius; dy <= radius; dy += step)
+    for (let dx = -radius; dx <= radius; dx += step) {
+      if (dx * dx + dy * dy > radius * radius) continue
+      const x = Math.round(point.x + dx)
+      const y = Math.round(point.y + dy)
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue
+      if (pips.some((p) => hypot(p.x - x, p.y - y) < OWN_PIP_CLEAR * p.radius)) continue
+      total++
+      if (polarity * (face - gray.data[y * gray.width + x]!) > 0.5 * contrast) toned++
+    }
+  return total > 0 && toned >= PIP_TONE_SHARE * total
+}
+
+export const PIP_RING = 'a ring of a pip’s tone where no pip should be'
+/** A ring left of a pip by a glint in its middle covers three quarters of its disc; a third is taken for a pip. */
+const PIP_TONE_SHARE = 0.35
+/** Points this many of a face pip's radii from its middle are its own blurred rim, not the empty place's. */
+const OWN_PIP_CLEAR = 1.5
+
+/**
  * How far out a face's square is looked over, in grid steps: its edges lie 2.1 out (faceSide), a
  * sampled disc's width farther; a die's corner rounded by up to a quarter of its side leaves the
  * square's corner points on its face.
@@ -805,6 +837,10 @@ function readFace(image: FaceImage, pips: Pip[], wasSplit: boolean, all: readonl
       confidence = Math.min(confidence, 0.3)
       break
     }
+  }
+  if (fit.value > 1 && !doubts.includes(DARK_SPOT) && spots.some((spot) => ringOfPipToneAt(image.gray, spot, pips, face, contrast, radius, polarity))) {
+    doubts.push(PIP_RING)
+    confidence = Math.min(confidence, 0.3)
   }
   if (fit.value === 3 && !wideAcross(image, pips, face, contrast)) {
     const six = otherColumn(image, pips, face, contrast, radius)
