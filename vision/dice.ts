@@ -799,7 +799,12 @@ export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieRea
       (s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side && s.value === die.value,
     )
   if (!byPips.some((die) => die.confidence >= UNCERTAIN_DIE_BELOW && !agrees(die)))
-    return bySurface.map((die) => ({ ...die, doubts: [] }))
+    return bySurface.map((die) => {
+      // The pips' reading of this die was unsure and of another value: the outline's count (a pip
+      // and a mark beside it, run together in soft focus, counted as two) is no surer than it.
+      const pips = byPips.find((other) => other.value > 0 && other.value !== die.value && Math.hypot(die.centre.x - other.centre.x, die.centre.y - other.centre.y) < 0.5 * die.side)
+      return pips ? { ...die, confidence: Math.min(die.confidence, READERS_DISAGREE), doubts: [`${PIPS_READ} ${pips.value}; the die's outline reads ${die.value}`] } : { ...die, doubts: [] }
+    })
   // Both sure, at one place, of different values: one of them is wrong, and the player says which.
   return byPips.map((die) => {
     const other = bySurface.find((s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side)
@@ -807,6 +812,9 @@ export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieRea
     return { ...die, confidence: 0.5, doubts: [...(die.doubts ?? []), `the die's outline reads ${other.value}`] }
   })
 }
+
+/** A die the two readers read differently is asked about, whichever reading is shown. */
+const READERS_DISAGREE = 0.5
 
 /**
  * One die found twice — by grey and by a colour channel, each with a face the other missed —

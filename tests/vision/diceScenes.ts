@@ -136,6 +136,21 @@ export function paintGlints(image: RgbaImage, die: Die, look: Look, pips: number
   return image
 }
 
+/**
+ * `colour` painted in a disc of `radius` pixels whose middle lies `offset` (sides, along the
+ * face's own axes) from the middle of pip `k` of `die`: a chip in the paint, a printing flaw.
+ */
+export function paintMark(image: RgbaImage, die: Die, look: Look, k: number, offset: [number, number], radius: number, colour: Rgb): RgbaImage {
+  const [i, j] = PIPS[die.value]![k]!
+  const dx = i * look.step + offset[0]
+  const dy = j * look.step + offset[1]
+  const cx = die.x + look.side * (dx * Math.cos(die.angle) - dy * Math.sin(die.angle))
+  const cy = die.y + look.side * (dx * Math.sin(die.angle) + dy * Math.cos(die.angle))
+  for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++)
+    for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++)
+      if (Math.hypot(x - cx, y - cy) <= radius) image.data.set(colour, (y * image.width + x) * 4)
+  return image
+}
 
 /** A dark round pip as findPips reports it, at (x, y), with `more` changed. */
 export const pip = (x: number, y: number, more: Partial<Pip> = {}): Pip => ({
