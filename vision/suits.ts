@@ -172,11 +172,17 @@ export function classifySuit(glyph: IndexGlyph, redness: number): SuitReading {
   const notch = red ? 0 : clubNotch(glyph.ink)
   // The waist or the notches under the top leaf count for the club as much as a sure template lead.
   const waisted = !red && (clubWaist(glyph.ink) >= CLUB_WAIST || notch >= CLUB_NOTCH)
-  const outlineClarity = notch > SPADE_NOTCH && notch < CLUB_NOTCH ? UNCLEAR_OUTLINE : 1
   const evidence = (s: { suit: Suit; score: number }) => s.score + (waisted && s.suit === 'C' ? SURE_LEAD : 0)
   const sameColour = scores.filter((s) => RED_SUITS.includes(s.suit) === red).sort((a, b) => evidence(b) - evidence(a))
   const [best, other] = sameColour
   if (!best) throw new Error('suit templates: no symbol of one colour')
+  // A club shows its leaves: a symbol whose outline widens steadily, as a spade's does, is no
+  // club the templates may call sure. A spade whose thin stem was lost (blur, a faint neck cut
+  // off by the mask) is its point and two lobes, wider than tall, and fits a stemless club's
+  // leaves better than the fixtures' spades: the outline, which the stem does not shape,
+  // disagrees, and the player is asked.
+  const clubWithoutLeaves = !red && best.suit === 'C' && !waisted && notch <= SPADE_NOTCH
+  const outlineClarity = (notch > SPADE_NOTCH && notch < CLUB_NOTCH) || clubWithoutLeaves ? UNCLEAR_OUTLINE : 1
   const lead = evidence(best) - (other ? evidence(other) : -1)
   const shapeFit = Math.min(outlineClarity, Math.max(0, (best.score - 0.4) / 0.3))
   const confidence = Math.min(colourClarity, Math.min(1, lead / SURE_LEAD), shapeFit)

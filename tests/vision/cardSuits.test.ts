@@ -51,3 +51,29 @@ describe('telling clubs from spades by their outline', () => {
     readsSixAs(broadSpade, 'S')
   })
 })
+
+/**
+ * A spade whose thin stem was lost to blur: its point, straight sides and two round lobes, the
+ * symbol's box ending at the lobes' foot, wider than tall. The fixtures' club fits it better
+ * than their spade (their spades all stand on a stem).
+ */
+const stemlessSpade: SuitShape = (x, y) => {
+  const down = -1 + (y + 1) * 0.825
+  const lobe = (cx: number) => (x - cx) ** 2 + (down - 0.2) ** 2 <= 0.45 ** 2
+  return (down <= 0.2 && Math.abs(x) <= ((1 + down) * 0.9) / 1.2) || lobe(-0.45) || lobe(0.45)
+}
+
+describe('a black symbol whose outline shows no club’s leaves', () => {
+  it('is no sure club, whatever the templates say: a spade that lost its stem is asked about', () => {
+    const symbol = { ...onGrid(stemlessSpade), aspect: 1.25 }
+    expect(clubNotch(symbol.ink)).toBeLessThan(0.75)
+    const read = classifySuit(symbol, 0)
+    expect(read.confidence).toBeLessThan(0.5)
+  })
+
+  it('still reads a club surely where its leaves show', () => {
+    const read = classifySuit(onGrid(tallLeafClub), 0)
+    expect(read.suit).toBe('C')
+    expect(read.confidence).toBeGreaterThanOrEqual(0.5)
+  })
+})
