@@ -8,6 +8,7 @@ import { drawnRankTemplates } from './drawnGlyphs.ts'
 import type { CornerIndex, IndexGlyph } from './cornerIndex.ts'
 import type { TenReading } from './ten.ts'
 import { RANKS, type Rank } from '../../engine/index.ts'
+import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
 
 /**
  * Face letters other than J Q K A: Russian валет В, дама Д, король К, туз Т; German Bube B
@@ -166,6 +167,43 @@ export function otherCornerRankFitsBoth(reading: RankReading, otherCorner: RankR
   return otherCorner.rank !== reading.rank && bothCorners(otherCorner.rank) > bothCorners(reading.rank)
 }
 
+/**
+ * A 5 drops its stem from the left end of its top bar down to its bowl; a 3, round-topped or
+ * flat-topped, leaves its left side open there (its top bar's end at most hangs a short spur).
+ * Seen on the glyph's grid, in the rows of STEM_ROWS (shares of its height): where every row
+ * holds ink in the left STEM_COLUMNS share of the width, the digit has a 5's stem ('5'); where
+ * none does, a 3's open side ('3'); either way, null. Over four real decks' 3s and 5s the first
+ * ink of those rows lay 4–8 template columns in on every 3 and 0–1 on every 5.
+ */
+const STEM_ROWS = { from: 0.25, to: 0.33 }
+const STEM_COLUMNS = 0.19
+
+export function threeOrFiveByStem(ink: ArrayLike<number>): '3' | '5' | null {
+  const rows: boolean[] = []
+  for (let y = Math.round(STEM_ROWS.from * TEMPLATE_HEIGHT); y < Math.round(STEM_ROWS.to * TEMPLATE_HEIGHT); y++) {
+    let stem = false
+    for (let x = 0; x < Math.round(STEM_COLUMNS * TEMPLATE_WIDTH); x++) if (ink[y * TEMPLATE_WIDTH + x]! > 0.5) stem = true
+    rows.push(stem)
+  }
+  return rows.every(Boolean) ? '5' : rows.some(Boolean) ? null : '3'
+}
+
+/**
+ * A 3 or a 5 read off the index's glyph is sure only where its left side agrees. A digit in a
+ * font the templates lack (this Piatnik deck's flat-topped 3) fits the 5 better than the 3, and
+ * tesseract reads it as a 5 too at times: both judge the whole glyph, which the two digits
+ * share but for that stem. Where the stem says the other digit, that one is shown, asked; where
+ * it says neither, the reading is asked as it is.
+ */
+function withStem(reading: RankReading, ink: ArrayLike<number>): RankReading {
+  if (reading.rank !== '3' && reading.rank !== '5') return reading
+  const byStem = threeOrFiveByStem(ink)
+  if (byStem === reading.rank) return reading
+  const rank = byStem ?? reading.rank
+  const template = reading.scores.find((s) => s.rank === rank) ?? { ...reading.template, rank, glyph: rank }
+  return { ...reading, rank, template, confidence: Math.min(reading.confidence, CONTRADICTED) }
+}
+
 /** What an A's layout (apex.ts) is worth as a template score, once tesseract surely reads the A as well. */
 const APEX_SCORE = 0.85
 
@@ -180,7 +218,7 @@ export function rankOfIndex(index: Pick<CornerIndex, 'rank' | 'ten' | 'apex'>, o
   const scores = withTenShape(matchRank(index.rank), index.ten)
   const templateA = scores.find((s) => s.rank === 'A')
   if (!index.apex || (scores[0]?.rank === 'A' && scores[0].score >= APEX_SCORE))
-    return decideRank(scores, ocr, TEN_CONFIRMATION[index.ten?.shape ?? 'drawn'])
+    return withStem(decideRank(scores, ocr, TEN_CONFIRMATION[index.ten?.shape ?? 'drawn']), index.rank.ink)
   const apexScore: RankScore = { rank: 'A', score: Math.max(APEX_SCORE, templateA?.score ?? 0), glyph: 'A' }
   const withApex = [apexScore, ...scores.filter((s) => s.rank !== 'A')].sort((a, b) => b.score - a.score)
   return decideRank(withApex, ocr, 'sure')
