@@ -15,7 +15,7 @@ import {
   type RgbaImage,
 } from '../raster.ts'
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
-import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH } from './findCards.ts'
+import { CARD_HEIGHT, CARD_MARGIN, CARD_WIDTH, printWhiteness } from './findCards.ts'
 import { TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './templateSize.ts'
 import { FAINT_PRINT, HAIRLINE_PRINT, readTen, type TenReading } from './ten.ts'
 import { apexLayout } from './apex.ts'
@@ -119,13 +119,12 @@ function growIntoFaintInk(gray: GrayImage, mask: Uint8Array, level: number): voi
 /** The corner region as darkness, the print mask, and ink (0–1) relative to this card's own paper and print. */
 function cornerInk(card: RgbaImage): { ink: GrayImage; mask: Uint8Array } {
   // The darkest channel, not luma: paper is grey in every channel, black print dark in all,
-  // and red print dark in green and blue — a faded red index gains twice the contrast.
+  // and red print dark in green and blue — a faded red index gains twice the contrast. Only
+  // the channels the paper is bright in (printWhiteness): under a colour cast the paper's dark
+  // channel shows noise, not print.
+  const white = printWhiteness(card, 0, 0, REGION_WIDTH - 1, REGION_HEIGHT - 1)
   const gray = createGrayImage(REGION_WIDTH, REGION_HEIGHT)
-  for (let y = 0; y < REGION_HEIGHT; y++)
-    for (let x = 0; x < REGION_WIDTH; x++) {
-      const i = (y * card.width + x) * 4
-      gray.data[y * REGION_WIDTH + x] = Math.min(card.data[i]!, card.data[i + 1]!, card.data[i + 2]!)
-    }
+  for (let y = 0; y < REGION_HEIGHT; y++) for (let x = 0; x < REGION_WIDTH; x++) gray.data[y * REGION_WIDTH + x] = white.data[y * card.width + x]!
   const paper = percentile(gray.data, 0.9)
   // Otsu splits print from paper; the cap keeps a corner with little print from calling paper grain ink.
   const level = Math.min(otsuThreshold(gray.data), paper * 0.8)

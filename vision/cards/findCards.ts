@@ -72,6 +72,39 @@ export function whiteness(image: RgbaImage): GrayImage {
   return out
 }
 
+/** A channel the card's paper is darker in than this share of its brightest one shows a colour cast, not the print. */
+const CAST_CHANNEL = 0.5
+
+/**
+ * whiteness() of the box x0…x1, y0…y1 (the rest left 0) over the channels the card's own paper
+ * is bright in: paper, the 90th percentile of each channel there. Under a strong colour cast (a
+ * yellow lamp, a yellowed photo) the paper is dark in one channel, blue, and there the print
+ * stands barely above the paper and the JPEG's noise, which keeps colour at half resolution:
+ * the darkest channel is no measure of print. Under a plain light every channel is kept, and
+ * this is whiteness().
+ */
+export function printWhiteness(image: RgbaImage, x0: number, y0: number, x1: number, y1: number): GrayImage {
+  const counts = [new Int32Array(256), new Int32Array(256), new Int32Array(256)]
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0, i = (y * image.width + x0) * 4; x <= x1; x++, i += 4) for (let c = 0; c < 3; c++) counts[c]![image.data[i + c]!]!++
+  const total = (x1 - x0 + 1) * (y1 - y0 + 1)
+  const paper = counts.map((histogram) => {
+    let level = 0
+    for (let below = histogram[0]!; level < 255 && below <= total * 0.9; ) below += histogram[++level]!
+    return level
+  })
+  const brightest = Math.max(...paper)
+  const kept = [0, 1, 2].filter((c) => paper[c]! >= CAST_CHANNEL * brightest)
+  const out = createGrayImage(image.width, image.height)
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0, i = (y * image.width + x0) * 4; x <= x1; x++, i += 4) {
+      let darkest = 255
+      for (const c of kept) darkest = Math.min(darkest, image.data[i + c]!)
+      out.data[y * image.width + x] = darkest
+    }
+  return out
+}
+
 function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y)
 }

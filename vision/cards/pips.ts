@@ -6,7 +6,7 @@
 // says nothing this way.
 import { connectedComponents, createGrayImage, otsuThreshold, type Component, type GrayImage, type RgbaImage } from '../raster.ts'
 import { boxOf, heightOf, widthOf, type Box } from './box.ts'
-import { CARD_MARGIN, whiteness } from './findCards.ts'
+import { CARD_MARGIN, printWhiteness } from './findCards.ts'
 import { CORE_INK, glyphOf, printRedness } from './cornerIndex.ts'
 import { classifySuit, type SuitReading } from '../suits.ts'
 import type { Rank } from '../../engine/index.ts'
@@ -59,13 +59,13 @@ const centreOf = (card: RgbaImage, c: Component) => cardPoint(card, (c.minX + c.
  * print's median.
  */
 function middlePrint(card: RgbaImage, core = false) {
-  // The darkest channel (findCards' whiteness): red print is dark in green and blue, 255 = paper-white.
-  const gray = whiteness(card)
   const { width, height } = card
   const toX = (u: number) => Math.round(((u + CARD_MARGIN) / GROW) * width)
   const toY = (v: number) => Math.round(((v + CARD_MARGIN) / GROW) * height)
   const face = { x0: toX(FACE.u0), x1: toX(FACE.u1), y0: toY(FACE.v0), y1: toY(FACE.v1) }
   const { x0, x1, y0, y1 } = face
+  // The darkest channel the face's paper is bright in (findCards' printWhiteness): red print is dark in green and blue, 255 = paper-white.
+  const gray = printWhiteness(card, x0, y0, x1, y1)
   const levels = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1))
   for (let y = y0, k = 0; y <= y1; y++) for (let x = x0; x <= x1; x++) levels[k++] = gray.data[y * width + x]!
   // The levels are whole bytes: counted, not sorted.
