@@ -7,7 +7,7 @@
 // low confidence and is asked about. A die showing 6 is reported as 6: the dice operation
 // of RULES.md §7 then demands a re-roll of it.
 import { gaussianBlur, limitSize, median, resize, toGray, type GrayImage, type Point, type RgbaImage } from './raster.ts'
-import { MAX_LINK, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
+import { MAX_LINK, PipGrid, alikePips, findPips, mayHoldPips, pipKind, smallestPipRadius, type Pip } from './dice/pips.ts'
 import { ANOTHER_FACE, FOUR_OF_A_SIX, ROUNDER_FRONT_FACE, SPLIT_FROM_GROUP, WHOLE_DIE_PIP, dropFrontFacesAcrossChannels, findFaces, fitLayout, groupIntoFaces, lookAroundLonePips, mean, plausibleGrid, squashAngle, type Face } from './dice/faces.ts'
 import { readDiceBySurface, type SurfaceDie } from './dice/surface.ts'
 import { ANOTHER_PIP_ON_ITS_FACE, A_PIP_ENDS_THE_FACE, DARK_SPOT, NO_DIE_AROUND, NO_SQUARE_FACE, OFF_THE_MIDDLE } from './dice/body.ts'
@@ -126,9 +126,13 @@ const sureLayouts = ({ greyLayouts }: { greyLayouts: () => Face[] }): number[] =
  * pips of a face, and where the dice are small they outnumber the pips found on the working copy,
  * or are all it shows. 0 when no pip has a neighbour: the pips' size is not known.
  */
-function typicalPipRadius(pips: readonly Pip[]): number {
+export function typicalPipRadius(pips: readonly Pip[]): number {
+  // A pip within a face's reach of another lies less than MAX_LINK of the largest radius from it
+  // along x and y: only the cells around a pip are looked in (a speckled close-up gives thousands).
+  const cells = new PipGrid(MAX_LINK * Math.max(0, ...pips.map((p) => p.radius)) + 1)
+  for (const pip of pips) cells.add(pip)
   const paired = pips.filter((p) =>
-    pips.some((q) => {
+    cells.around(p).some((q) => {
       const reach = (MAX_LINK * (p.radius + q.radius)) / 2
       // Out of reach along x or y is out of reach (hypot is never shorter than either): specks by the hundred are passed over cheaply.
       if (Math.abs(p.x - q.x) >= reach || Math.abs(p.y - q.y) >= reach) return false

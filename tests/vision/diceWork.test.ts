@@ -4,13 +4,14 @@
 // sureLayouts), and those faces are the ones read: they are found once. Pips out of a face's
 // reach along x or y are passed over before their distance is measured, which is exact only as
 // long as a distance is never shorter than either of its legs. The pips linked as one face's are
-// held as pairs (Links), not as a table of every pair of thousands of specks.
+// held as pairs (Links), not as a table of every pair of thousands of specks. The pips that size
+// the roll (typicalPipRadius) find their partners in the cells around them, not among every pip.
 import { describe, expect, it, vi } from 'vitest'
-import { readDice } from '../../vision/dice.ts'
+import { readDice, typicalPipRadius } from '../../vision/dice.ts'
 import { Links, findFaces, groupIntoFaces, mayMeet, pipCells, pipsExtent, within } from '../../vision/dice/faces.ts'
-import { MAX_LINK } from '../../vision/dice/pips.ts'
+import { MAX_LINK, alikePips } from '../../vision/dice/pips.ts'
 import { PipGrid, nthLevel, ringAround, withoutWholeDice, type Pip } from '../../vision/dice/pips.ts'
-import { hypot, type GrayImage } from '../../vision/raster.ts'
+import { hypot, median, type GrayImage } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
 import { draw, type Look } from './diceScenes.ts'
 
@@ -174,6 +175,22 @@ describe('the dice reader’s work (generated here)', { timeout: 60_000 }, () =>
           pips.push(pip(outer.x + (random() - 0.5) * 1.6 * outer.radius, outer.y + (random() - 0.5) * 1.6 * outer.radius, outer.radius * random() * 0.4, -outer.polarity as 1 | -1, random() * 120))
       }
       expect(withoutWholeDice(pips)).toEqual(withoutWholeDiceAmongEvery(pips))
+    }
+  })
+
+  it('sizes the roll’s pips looking only in the cells around each pip as looking among every pip', () => {
+    const random = seededRandom(59)
+    for (let k = 0; k < 300; k++) {
+      // Specks by the hundred, a few pips far larger among them, some alike in size and near each other.
+      const spread = 20 + random() * 600
+      const pips = Array.from({ length: Math.floor(random() * (k % 10 === 0 ? 800 : 80)) }, () => ({
+        ...pip(random() * spread, random() * spread, 1 + random() * random() * random() * 30, random() < 0.8 ? 1 : -1, 40),
+        roundness: 0.6 + 0.4 * random(),
+      }))
+      const paired = pips.filter((p) =>
+        pips.some((q) => q !== p && alikePips(p, q) && Math.hypot(p.x - q.x, p.y - q.y) < (MAX_LINK * (p.radius + q.radius)) / 2),
+      )
+      expect(typicalPipRadius(pips)).toBe(paired.length === 0 ? 0 : median(paired.map((p) => p.radius)))
     }
   })
 
