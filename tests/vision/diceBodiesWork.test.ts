@@ -3,12 +3,13 @@
 // count, with the same bodies. The working copy's shapes off the table are found once, though
 // both lone blobs (blobsAsBodies) and the roll's dice (withBodies) are looked for among them; a
 // rectangle is fitted to a shape's rows' ends, not to every pixel; a shape is opened within its
-// bounding box, not over the whole photo.
+// bounding box, not over the whole photo; a body's region is read in Lab pixel by pixel, with no
+// tuple for each.
 import { describe, expect, it, vi } from 'vitest'
 import { DIE_SEEN_WHOLE, readDice } from '../../vision/dice.ts'
-import { BODY_AGREES, openedParts, rowEnds } from '../../vision/dice/bodies.ts'
+import { BODY_AGREES, bodyRegion, openedParts, rowEnds } from '../../vision/dice/bodies.ts'
 import { surfaceModel } from '../../vision/dice/surface.ts'
-import { connectedComponents, type Component, type Rgb } from '../../vision/raster.ts'
+import { connectedComponents, createRgbaImage, rgbToLab, sampleBilinear, type Component, type Rgb } from '../../vision/raster.ts'
 import { seededRandom } from '../../scripts/seededRandom.ts'
 import { draw, type Look } from './diceScenes.ts'
 
@@ -89,6 +90,21 @@ describe('the body finder’s work (generated here)', { timeout: 60_000 }, () =>
       const expected = openedOverTheWholePhoto(mask, width, height, radius)
       expect(parts.components).toEqual(expected.components)
       expect(Array.from(parts.labels)).toEqual(Array.from(expected.labels))
+    }
+  })
+
+  it('reads a body’s region in Lab as the colour between pixels at each of its pixels, off the photo’s edge too', () => {
+    const random = seededRandom(61)
+    const photo = createRgbaImage(37, 29)
+    for (let i = 0; i < photo.data.length; i++) photo.data[i] = i % 4 === 3 ? 255 : Math.floor(random() * 256)
+    for (let k = 0; k < 60; k++) {
+      const n = 1 + Math.floor(random() * 30)
+      const x0 = Math.floor(random() * 60) - 20
+      const y0 = Math.floor(random() * 50) - 15
+      const region = bodyRegion(photo, x0, y0, n)
+      const expected: number[] = []
+      for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) expected.push(...rgbToLab(...sampleBilinear(photo, x0 + i, y0 + j)))
+      expect({ ...region, lab: Array.from(region.lab) }).toEqual({ x0, y0, n, lab: expected })
     }
   })
 })

@@ -5,7 +5,7 @@
 // from the body's outline, and read by where its layout's pips would be: each of the six layouts
 // is tried on a 3 × 3 grid over the face, and the one whose pip places all look like pips and
 // whose other places all look like face, by the widest margin, is its reading.
-import { connectedComponents, deltaE, type Component, type Components, limitSize, median, rgbToLab, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
+import { connectedComponents, deltaE, type Component, type Components, hypot3, limitSize, median, rgbToLab, rgbToLabKept, sampleBilinear, toLab, type Lab, type Point, type RgbaImage } from '../raster.ts'
 import { awayFromSurface, fillHoles, surfaceModel } from './surface.ts'
 import { FOUR_OF_A_SIX } from './faces.ts'
 import { COLOUR_ONLY, DICE_IN_A_ROLL, ROW_SEEN_LOW, UNCERTAIN_DIE_BELOW, type DieReading } from '../dice.ts'
@@ -586,9 +586,7 @@ export function readBody(image: RgbaImage, found: DieBody): BodyReading | null {
   const unlike = inner.map((colour) => ({ colour, distance: deltaE(colour, face) })).sort((a, b) => b.distance - a.distance)
   // The body's pixels in Lab, once for every layout tried.
   const reach = 0.8 * side
-  const region = { x0: Math.floor(centre.x - reach), y0: Math.floor(centre.y - reach), n: Math.ceil(2 * reach) + 2, lab: [] as Lab[] }
-  for (let j = 0; j < region.n; j++)
-    for (let i = 0; i < region.n; i++) region.lab.push(labBetween(image, region.x0 + i, region.y0 + j))
+  const region = bodyRegion(image, Math.floor(centre.x - reach), Math.floor(centre.y - reach), Math.ceil(2 * reach) + 2)
   let best: BodyReading | null = null
   for (const share of PIP_SHARES) {
     const pip = medianLab(unlike.slice(0, Math.max(3, Math.round(share * unlike.length))).map((e) => e.colour))
@@ -597,6 +595,29 @@ export function readBody(image: RgbaImage, found: DieBody): BodyReading | null {
     if (!best || reading.margin > best.margin) best = reading
   }
   return best
+}
+
+/**
+ * The Lab of the n × n pixels from (x0, y0) on, row by row, three numbers a pixel: labBetween's at
+ * each, whose points all lie on pixels (a point off the image takes its edge pixel's colour, as
+ * sampleBilinear has it), so each is its pixel's bytes' Lab. A body's region is tens of thousands
+ * of pixels, and a tuple for each (two, with sampleBilinear's) was most of what reading it cost.
+ */
+export function bodyRegion(image: RgbaImage, x0: number, y0: number, n: number): { x0: number; y0: number; n: number; lab: Float64Array } {
+  const { width, height, data } = image
+  const lab = new Float64Array(3 * n * n)
+  const colour: Lab = [0, 0, 0]
+  for (let j = 0, k = 0; j < n; j++) {
+    const row = Math.min(height - 1, Math.max(0, y0 + j)) * width
+    for (let i = 0; i < n; i++, k += 3) {
+      const p = (row + Math.min(width - 1, Math.max(0, x0 + i))) * 4
+      rgbToLabKept(data[p]!, data[p + 1]!, data[p + 2]!, colour)
+      lab[k] = colour[0]
+      lab[k + 1] = colour[1]
+      lab[k + 2] = colour[2]
+    }
+  }
+  return { x0, y0, n, lab }
 }
 
 /** A pip's disc as 13 points (dx, dy pairs, within the unit circle on a half-step grid), in the order summed. */
@@ -608,13 +629,17 @@ const DISC: readonly number[] = (() => {
 })()
 
 /** The layout whose pip places look most like `pip` and its other places most like `face`, by its margin. */
-function bestLayout(region: { x0: number; y0: number; n: number; lab: readonly Lab[] }, body: DieBody, face: Lab, pip: Lab): BodyReading {
+function bestLayout(region: { x0: number; y0: number; n: number; lab: Float64Array }, body: DieBody, face: Lab, pip: Lab): BodyReading {
   const { centre, side } = body
   const along = (angle: number) => ({ cos: Math.cos(angle), sin: Math.sin(angle) })
   const pipToFace = deltaE(pip, face)
   // The score at each pixel of the body, so the many grids tried read it cheaply (between pixels, bilinear).
   const { x0, y0, n } = region
-  const map = Float32Array.from(region.lab, (colour) => (deltaE(colour, face) - deltaE(colour, pip)) / pipToFace)
+  const { lab } = region
+  const map = new Float32Array(n * n)
+  // deltaE from the face and from the pips, as deltaE measures them.
+  for (let q = 0, k = 0; q < map.length; q++, k += 3)
+    map[q] = (hypot3(lab[k]! - face[0], lab[k + 1]! - face[1], lab[k + 2]! - face[2]) - hypot3(lab[k]! - pip[0], lab[k + 1]! - pip[1], lab[k + 2]! - pip[2])) / pipToFace
   const score = (x: number, y: number) => {
     const gx = Math.max(0, Math.min(n - 1.001, x - x0))
     const gy = Math.max(0, Math.min(n - 1.001, y - y0))
