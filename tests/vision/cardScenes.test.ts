@@ -77,6 +77,25 @@ describe('finding cards by their edges', () => {
     for (const reading of readings) expect(reading.uncertain).toBe(true)
   })
 
+  it('parts a fan of cards with no card lying alone by their outer corners, at the size their own whole sides show, each asked', async () => {
+    // Three cards fanned on a dark cloth, flat on one another (no seam): one blob of paper whose
+    // outline, taken corner to corner, passes for one card. No card lies alone to give the size.
+    const photo = cloth(640, 480, [35, 35, 40])
+    const fan = [
+      { centre: { x: 230, y: 250 }, angle: -0.45 },
+      { centre: { x: 320, y: 225 }, angle: 0 },
+      { centre: { x: 410, y: 250 }, angle: 0.45 },
+    ]
+    for (const card of fan) layCard(photo, { ...card, width: 130, edge: false })
+    const readings = await readCards(blur(photo, 1), null)
+    for (const outer of [fan[0]!, fan[2]!]) {
+      const card = near(readings, outer.centre, 20)
+      expect(card?.irregular).toBe(true)
+      rightOrAsked(card, '10D')
+    }
+    for (const reading of readings) expect(reading.uncertain).toBe(true)
+  })
+
   it('keeps a face card lying under another as one card to ask about, not pieces or nothing', async () => {
     // A face card's picture is dark in some channel; with its lower frame covered by a card on
     // a dark backing, the paper left is a broken frame round the picture.

@@ -24,7 +24,7 @@ import {
   type Point,
   type RgbaImage,
 } from '../raster.ts'
-import { cardsByCorners } from './touchingCards.ts'
+import { cardSizesOfPile, cardsByCorners, IN_A_PILE } from './touchingCards.ts'
 
 /** The rectified card: 200 × 280, the 5 : 7 of poker and bridge cards alike. */
 export const CARD_WIDTH = 200
@@ -1206,41 +1206,53 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       // A degenerate outline: nothing to show the player but the count.
     }
   }
-  const regular = cards.filter((card) => !card.irregular)
-  // Paper of more than a card that no seam or waist parted: cards lying together, found by
+  // Paper that leaves notches in its convex hull is cards lying askew over one another, card-shaped
+  // or not (a fan's outline, taken corner to corner, passes for one card): a card fills its hull
+  // but for its rounded corners, and so do two cards edge to edge or a card nearer the camera.
+  const pile = cards.map((card, i) => {
+    const { pixels, outline } = sources[i]!
+    return !outline.touchesFrame && pixels.length <= pixelHull(pixels, width).pixels.length * NOTCHED
+  })
+  const regular = cards.filter((card, i) => !card.irregular && !pile[i])
+  // A pile of more than a card that no seam or waist parted: cards lying together, found by
   // their corners at the size of the photo's whole cards (touchingCards.ts), each asked about.
+  // With no card lying alone, the pile's own outline tells the size: its cards' sides that show whole.
   const wholeSize = wholeCardSize(regular.map((card) => card.corners))
-  if (wholeSize)
-    for (let i = cards.length - 1; i >= 0; i--) {
-      const { pixels, outline } = sources[i]!
-      if (!cards[i]!.irregular || outline.touchesFrame || outline.area < typicalCard * MORE_THAN_A_CARD) continue
-      // A blob that fills its convex hull is one card as surely as two (a card nearer the camera, or two edge to edge): cards lying askew leave notches.
-      if (pixels.length > pixelHull(pixels, width).pixels.length * NOTCHED) continue
-      const { w, h, local, minX, minY } = localFrame(pixels, width)
-      const mask = new Uint8Array(w * h)
-      for (let k = 0; k < local.length; k++) mask[local[k]!] = 1
-      const laid = cardsByCorners(mask, w, h, { short: wholeSize.short * scale, long: wholeSize.long * scale })
-      if (!laid) continue
-      const parts: { card: FoundCard; source: Candidate }[] = []
-      for (const corners of laid) {
-        const hull = convexHull(corners.map((p) => ({ x: Math.round(p.x - 1 + minX), y: Math.round(p.y - 1 + minY) })))
-        const cardPixels = fillConvexPolygon(hull, width).filter((p) => p >= 0 && p < width * height)
-        const card = smallestRectangle(hull)
-        try {
-          const image = warpQuadrilateral(photo, withMargin(card).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
-          const centre = { x: card.reduce((sum, p) => sum + p.x, 0) / 4, y: card.reduce((sum, p) => sum + p.y, 0) / 4 }
-          parts.push({
-            card: { corners: card.map(toPhoto) as FoundCard['corners'], centre: toPhoto(centre), image, quarterTurn: null, irregular: true, oversized: false, cornerFrames: null },
-            source: { outline: { ...outlineOf({ pixels: cardPixels }, width, height), corners: card }, pixels: cardPixels, split: true },
-          })
-        } catch {
-          // A degenerate card: the blob stays as it was.
-        }
+  for (let i = cards.length - 1; i >= 0; i--) {
+    const { pixels, outline } = sources[i]!
+    if (!pile[i] || (wholeSize && outline.area < typicalCard * MORE_THAN_A_CARD)) continue
+    const { w, h, local, minX, minY } = localFrame(pixels, width)
+    const mask = new Uint8Array(w * h)
+    for (let k = 0; k < local.length; k++) mask[local[k]!] = 1
+    const sizes = wholeSize
+      ? [{ short: wholeSize.short * scale, long: wholeSize.long * scale }]
+      : cardSizesOfPile(mask, w).filter((size) => outline.area >= size.short * size.long * MORE_THAN_A_CARD)
+    // Of the sizes the pile may be made of, the largest whose cards laid from its corners cover it (cards too small leave it bare between their corners).
+    const laid = sizes
+      .map((size) => cardsByCorners(mask, w, h, size, wholeSize ? undefined : IN_A_PILE))
+      .filter((cards) => cards !== null)
+      .sort((a, b) => a.length - b.length)[0]
+    if (!laid) continue
+    const parts: { card: FoundCard; source: Candidate }[] = []
+    for (const corners of laid) {
+      const hull = convexHull(corners.map((p) => ({ x: Math.round(p.x - 1 + minX), y: Math.round(p.y - 1 + minY) })))
+      const cardPixels = fillConvexPolygon(hull, width).filter((p) => p >= 0 && p < width * height)
+      const card = smallestRectangle(hull)
+      try {
+        const image = warpQuadrilateral(photo, withMargin(card).map(toPhoto), CARD_WIDTH, CARD_HEIGHT)
+        const centre = { x: card.reduce((sum, p) => sum + p.x, 0) / 4, y: card.reduce((sum, p) => sum + p.y, 0) / 4 }
+        parts.push({
+          card: { corners: card.map(toPhoto) as FoundCard['corners'], centre: toPhoto(centre), image, quarterTurn: null, irregular: true, oversized: false, cornerFrames: null },
+          source: { outline: { ...outlineOf({ pixels: cardPixels }, width, height), corners: card }, pixels: cardPixels, split: true },
+        })
+      } catch {
+        // A degenerate card: the blob stays as it was.
       }
-      if (parts.length !== laid.length) continue
-      cards.splice(i, 1, ...parts.map((part) => part.card))
-      sources.splice(i, 1, ...parts.map((part) => part.source))
     }
+    if (parts.length !== laid.length) continue
+    cards.splice(i, 1, ...parts.map((part) => part.card))
+    sources.splice(i, 1, ...parts.map((part) => part.source))
+  }
   // A card may be partly covered: its corners that show can be looked at too, at the size of
   // the whole cards (or, with none, of the largest: it covers the others).
   const largest = cards.map((card, i) => ({ card, area: sources[i]!.outline.area })).sort((a, b) => b.area - a.area)[0]?.card

@@ -121,6 +121,22 @@ const SAME_CARD = 0.5
 /** The cards laid must cover this share of the blob between them: what is left over is no card's. */
 const BLOB_COVERED = 0.9
 
+/** How cards are laid from a blob's corners: the sizes tried (SIZES) and the share of the blob they must cover. */
+export interface Laying {
+  sizes: { least: number; most: number; step: number }
+  covered: number
+}
+
+/** Cards laid at the size of the photo's whole cards. */
+const AT_WHOLE_SIZE: Laying = { sizes: SIZES, covered: BLOB_COVERED }
+
+/**
+ * Cards laid at a size told by their pile's own sides (cardSizesOfPile): the cards of a pile
+ * lie close together, at one distance from the camera, so the size varies less; and a card
+ * lying in the middle of a fan shows no corner of its own, so less of the pile is covered.
+ */
+export const IN_A_PILE: Laying = { sizes: { least: 0.9, most: 1.1, step: 0.05 }, covered: 0.75 }
+
 /**
  * How well a card laid fits the card there is how much of its far sides the paper ends beyond
  * (laid too small, they cross the card's paper), less this many times the share of it off the
@@ -136,22 +152,29 @@ interface LaidCard {
   fit: number
 }
 
-/**
- * The cards a blob of paper (`mask`, w × h, its border empty) holds, each laid from a corner of
- * its outline at the photo's card size (`size`), as four corners in the mask's pixels; null
- * unless two or more cards laid so cover it.
- */
-export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: CardSize): Point[][] | null {
-  const polygon = polygonOf(boundaryOf(mask, w), Math.max(1, OUTLINE_TOLERANCE * size.short))
+/** A convex corner of an outline where two straight edges meet at a right angle near enough. */
+interface SquareCorner {
+  /** Its vertex of the polygon, and the next one along the polygon with the length of the edge to it. */
+  index: number
+  after: number
+  lengthAfter: number
+  corner: Point
+  /** The two edges turned about their bisector until they meet square, as unit directions. */
+  alongA: Point
+  alongB: Point
+}
+
+/** The corners of a polygon (polygonOf's) where a card's corner may lie: convex, square within RIGHT_ANGLE_SLACK, both edges at least `edgeShown` long. */
+function squareCorners(polygon: readonly Point[], edgeShown: number): SquareCorner[] {
   const n = polygon.length
-  if (n < 4) return null
+  if (n < 4) return []
   // Which way round the polygon runs: a corner is convex where it turns the way the whole does.
   let turning = 0
   polygon.forEach((p, i) => {
     const q = polygon[(i + 1) % n]!
     turning += p.x * q.y - q.x * p.y
   })
-  const laid: LaidCard[] = []
+  const corners: SquareCorner[] = []
   polygon.forEach((corner, i) => {
     const before = polygon[(i + n - 1) % n]!
     const after = polygon[(i + 1) % n]!
@@ -159,7 +182,7 @@ export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: Car
     const toAfter = { x: after.x - corner.x, y: after.y - corner.y }
     const lengthBefore = Math.hypot(toBefore.x, toBefore.y)
     const lengthAfter = Math.hypot(toAfter.x, toAfter.y)
-    if (Math.min(lengthBefore, lengthAfter) < EDGE_SHOWN * size.short) return
+    if (Math.min(lengthBefore, lengthAfter) < edgeShown) return
     const cross = toAfter.x * toBefore.y - toAfter.y * toBefore.x
     if (Math.sign(cross) !== Math.sign(turning)) return
     const angle = Math.acos((toBefore.x * toAfter.x + toBefore.y * toAfter.y) / (lengthBefore * lengthAfter))
@@ -173,13 +196,76 @@ export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: Car
     const ma = Math.hypot(apart.x, apart.y)
     const alongA = { x: (bisector.x / mb + apart.x / ma) / Math.SQRT2, y: (bisector.y / mb + apart.y / ma) / Math.SQRT2 }
     const alongB = { x: (bisector.x / mb - apart.x / ma) / Math.SQRT2, y: (bisector.y / mb - apart.y / ma) / Math.SQRT2 }
+    corners.push({ index: i, after: (i + 1) % n, lengthAfter, corner, alongA, alongB })
+  })
+  return corners
+}
+
+/**
+ * The outline is simplified to within this share of the square root of the blob's area when
+ * no card gives the size: two to four cards' paper, it is 0.04–0.07 of a card's short side.
+ */
+const PILE_TOLERANCE = 0.03
+/** …and a side of a card shows from corner to corner over this share of that root at least. */
+const PILE_SIDE_SHOWN = 0.1
+/** Sides that differ by this ratio or more are a card's short and long sides (poker 1.4, bridge 1.55; a slanting view shortens either). */
+const SHORT_AND_LONG = 1.25
+/** Long : short of a poker card. */
+const POKER = 88 / 63
+
+/**
+ * The card sizes a pile of overlapping cards (a blob of paper, `mask`, w × h) may be made of,
+ * told by its outline alone, when no card of the photo lies alone to give its size. The card on
+ * top of the pile, and the pile's outer cards, show some sides whole: a straight edge of the
+ * outline running from one convex square corner to the next is a card's side from end to end.
+ * Sides of two lengths are the short and the long side; of one length, either, so both are
+ * tried (the card's proportions give the other side). Empty when no side shows whole.
+ */
+export function cardSizesOfPile(mask: Uint8Array, w: number): CardSize[] {
+  let area = 0
+  for (let p = 0; p < mask.length; p++) area += mask[p]!
+  const root = Math.sqrt(area)
+  const polygon = polygonOf(boundaryOf(mask, w), Math.max(1, PILE_TOLERANCE * root))
+  const corners = squareCorners(polygon, PILE_SIDE_SHOWN * root)
+  const atCorner = new Set(corners.map((c) => c.index))
+  const sides = corners
+    .filter((c) => atCorner.has(c.after))
+    .map((c) => c.lengthAfter)
+    .sort((x, y) => x - y)
+  if (sides.length === 0) return []
+  const median = (values: readonly number[]) => values[(values.length - 1) >> 1]!
+  // The widest step between sides sorted by length parts the short sides from the long ones.
+  let cut = 0
+  let step = 1
+  for (let i = 1; i < sides.length; i++)
+    if (sides[i]! / sides[i - 1]! > step) {
+      cut = i
+      step = sides[i]! / sides[i - 1]!
+    }
+  if (step >= SHORT_AND_LONG) return [{ short: median(sides.slice(0, cut)), long: median(sides.slice(cut)) }]
+  const side = median(sides)
+  return [
+    { short: side / POKER, long: side },
+    { short: side, long: side * POKER },
+  ]
+}
+
+/**
+ * The cards a blob of paper (`mask`, w × h, its border empty) holds, each laid from a corner of
+ * its outline at the photo's card size (`size`), as four corners in the mask's pixels; null
+ * unless two or more cards laid so cover it.
+ */
+export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: CardSize, { sizes, covered: share }: Laying = AT_WHOLE_SIZE): Point[][] | null {
+  const polygon = polygonOf(boundaryOf(mask, w), Math.max(1, OUTLINE_TOLERANCE * size.short))
+  const laid: LaidCard[] = []
+  for (const { corner, alongA, alongB } of squareCorners(polygon, EDGE_SHOWN * size.short)) {
     // Of the cards that fit on paper, the one whose far sides end where the paper does.
     const ratio = size.long / size.short
-    const reach = Math.ceil(size.short * SIZES.most * ratio * RATIOS.most) + BEYOND + 1
+    const reach = Math.ceil(size.short * sizes.most * ratio * RATIOS.most) + BEYOND + 1
     const paper = paperAlong(mask, w, h, corner, alongA, alongB, reach)
     let best: { lengthA: number; lengthB: number; fit: number } | null = null
     for (const aIsShort of [true, false])
-      for (let grow = SIZES.least; grow <= SIZES.most + 1e-9; grow += SIZES.step)
+      for (let grow = sizes.least; grow <= sizes.most + 1e-9; grow += sizes.step)
         for (let stretch = RATIOS.least; stretch <= RATIOS.most + 1e-9; stretch += RATIOS.step) {
           const short = Math.round(size.short * grow)
           const long = Math.round(size.short * grow * ratio * stretch)
@@ -190,7 +276,7 @@ export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: Car
           if (onPaper >= ON_PAPER && (!best || fit > best.fit)) best = { lengthA, lengthB, fit }
         }
     if (best) laid.push(layCard(mask, w, h, corner, alongA, best.lengthA, alongB, best.lengthB, best.fit))
-  })
+  }
   // The best fitting first; a card laid again from another of its corners is the same card.
   laid.sort((x, y) => y.fit - x.fit)
   const owner = new Int32Array(w * h)
@@ -210,7 +296,7 @@ export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: Car
       blob++
       if (owner[p]) covered++
     }
-  return covered >= BLOB_COVERED * blob ? cards.map((card) => card.corners) : null
+  return covered >= share * blob ? cards.map((card) => card.corners) : null
 }
 
 /**
