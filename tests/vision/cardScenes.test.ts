@@ -77,7 +77,7 @@ describe('finding cards by their edges', () => {
     for (const reading of readings) expect(reading.uncertain).toBe(true)
   })
 
-  it('parts a fan of cards with no card lying alone by their outer corners, at the size their own whole sides show, each asked', async () => {
+  it('parts a fan of cards with no card lying alone, at the size their own whole sides show, each asked', async () => {
     // Three cards fanned on a dark cloth, flat on one another (no seam): one blob of paper whose
     // outline, taken corner to corner, passes for one card. No card lies alone to give the size.
     const photo = cloth(640, 480, [35, 35, 40])
@@ -88,8 +88,9 @@ describe('finding cards by their edges', () => {
     ]
     for (const card of fan) layCard(photo, { ...card, width: 130, edge: false })
     const readings = await readCards(blur(photo, 1), null)
-    for (const outer of [fan[0]!, fan[2]!]) {
-      const card = near(readings, outer.centre, 20)
+    // The outer cards by their corners; the middle one by its top side, square at both ends where it dips under its neighbours.
+    for (const shown of fan) {
+      const card = near(readings, shown.centre, 20)
       expect(card?.irregular).toBe(true)
       rightOrAsked(card, '10D')
     }

@@ -1,8 +1,10 @@
 // Cards lying together on the table make one blob of paper where no seam parts them (a webcam's
 // soft photo of white cards on white cards). Each card still shows itself by its corners: where
 // two straight edges of the blob's outline meet at a right angle, convex, a card's corner lies,
-// and a card of the photo's size laid from there along those two edges stays on paper. The cards
-// so laid that cover the blob between them are its cards.
+// and a card of the photo's size laid from there along those two edges stays on paper; where the
+// outline runs straight for a card's side and turns square at both its ends, however briefly (the
+// card in the middle of a fan), a card lies along that side. The cards so laid that cover the blob
+// between them are its cards.
 import type { Point } from '../raster.ts'
 
 /** A card's side lengths, in the pixels the blob is measured in. */
@@ -103,6 +105,8 @@ function polygonOf(boundary: readonly Point[], tolerance: number): Point[] {
 const RIGHT_ANGLE_SLACK = (25 * Math.PI) / 180
 /** Each edge at a corner runs at least this share of the card's short side: shorter, it is a jag. */
 const EDGE_SHOWN = 0.2
+/** A side of a card shows whole over this share of the card's short side at least (its rounded corners cut it short). */
+const SIDE_SHOWN = 0.85
 /** The outline is simplified to within this share of the card's short side (a rounded corner's bulge). */
 const OUTLINE_TOLERANCE = 0.05
 /** A card laid from a corner lies on paper for at least this share of it (the rest: rounded corners, a skewed view). */
@@ -154,26 +158,27 @@ interface LaidCard {
 
 /** A convex corner of an outline where two straight edges meet at a right angle near enough. */
 interface SquareCorner {
-  /** Its vertex of the polygon, and the next one along the polygon with the length of the edge to it. */
-  index: number
-  after: number
-  lengthAfter: number
   corner: Point
   /** The two edges turned about their bisector until they meet square, as unit directions. */
   alongA: Point
   alongB: Point
 }
 
+/** Which way round a polygon runs (the sign of its area): a corner is convex where it turns the way the whole does. */
+function turningOf(polygon: readonly Point[]): number {
+  let turning = 0
+  polygon.forEach((p, i) => {
+    const q = polygon[(i + 1) % polygon.length]!
+    turning += p.x * q.y - q.x * p.y
+  })
+  return Math.sign(turning)
+}
+
 /** The corners of a polygon (polygonOf's) where a card's corner may lie: convex, square within RIGHT_ANGLE_SLACK, both edges at least `edgeShown` long. */
 function squareCorners(polygon: readonly Point[], edgeShown: number): SquareCorner[] {
   const n = polygon.length
   if (n < 4) return []
-  // Which way round the polygon runs: a corner is convex where it turns the way the whole does.
-  let turning = 0
-  polygon.forEach((p, i) => {
-    const q = polygon[(i + 1) % n]!
-    turning += p.x * q.y - q.x * p.y
-  })
+  const turning = turningOf(polygon)
   const corners: SquareCorner[] = []
   polygon.forEach((corner, i) => {
     const before = polygon[(i + n - 1) % n]!
@@ -184,7 +189,7 @@ function squareCorners(polygon: readonly Point[], edgeShown: number): SquareCorn
     const lengthAfter = Math.hypot(toAfter.x, toAfter.y)
     if (Math.min(lengthBefore, lengthAfter) < edgeShown) return
     const cross = toAfter.x * toBefore.y - toAfter.y * toBefore.x
-    if (Math.sign(cross) !== Math.sign(turning)) return
+    if (Math.sign(cross) !== turning) return
     const angle = Math.acos((toBefore.x * toAfter.x + toBefore.y * toAfter.y) / (lengthBefore * lengthAfter))
     if (Math.abs(angle - Math.PI / 2) > RIGHT_ANGLE_SLACK) return
     // The two edges turned about their bisector until they meet square.
@@ -196,9 +201,52 @@ function squareCorners(polygon: readonly Point[], edgeShown: number): SquareCorn
     const ma = Math.hypot(apart.x, apart.y)
     const alongA = { x: (bisector.x / mb + apart.x / ma) / Math.SQRT2, y: (bisector.y / mb + apart.y / ma) / Math.SQRT2 }
     const alongB = { x: (bisector.x / mb - apart.x / ma) / Math.SQRT2, y: (bisector.y / mb - apart.y / ma) / Math.SQRT2 }
-    corners.push({ index: i, after: (i + 1) % n, lengthAfter, corner, alongA, alongB })
+    corners.push({ corner, alongA, alongB })
   })
   return corners
+}
+
+/**
+ * The cards' sides that show whole: straight edges of the outline at least `least` long, the
+ * outline turning square and convex at both their ends, however short its edges beyond (at
+ * least `jag`): the card in the middle of a fan shows its top side whole, its other sides under
+ * its neighbours. Each as its length and a corner at one end, the card lying along the side and
+ * square to it (laid from the other end, it is the same card).
+ */
+function wholeSides(polygon: readonly Point[], least: number, jag: number): (SquareCorner & { length: number })[] {
+  const n = polygon.length
+  if (n < 4) return []
+  const turning = turningOf(polygon)
+  // Square and convex at vertex i, its edge to `other` at least `jag` long.
+  const squareAt = (i: number, other: number) => {
+    const p = polygon[i]!
+    const o = polygon[other]!
+    const q = polygon[i === (other + 1) % n ? (i + 1) % n : (i + n - 1) % n]!
+    const toO = { x: o.x - p.x, y: o.y - p.y }
+    const toQ = { x: q.x - p.x, y: q.y - p.y }
+    const lengthQ = Math.hypot(toQ.x, toQ.y)
+    if (lengthQ < jag) return false
+    const angle = Math.acos((toO.x * toQ.x + toO.y * toQ.y) / (Math.hypot(toO.x, toO.y) * lengthQ))
+    return Math.abs(angle - Math.PI / 2) <= RIGHT_ANGLE_SLACK
+  }
+  const sides: (SquareCorner & { length: number })[] = []
+  polygon.forEach((a, i) => {
+    const j = (i + 1) % n
+    const b = polygon[j]!
+    const length = Math.hypot(b.x - a.x, b.y - a.y)
+    if (length < least) return
+    const before = polygon[(i + n - 1) % n]!
+    const convex = (b.x - a.x) * (before.y - a.y) - (b.y - a.y) * (before.x - a.x)
+    const after = polygon[(j + 1) % n]!
+    const convexAfter = (after.x - b.x) * (a.y - b.y) - (after.y - b.y) * (a.x - b.x)
+    if (Math.sign(convex) !== turning || Math.sign(convexAfter) !== turning) return
+    if (!squareAt(i, j) || !squareAt(j, i)) return
+    const along = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
+    // The side's normal into the paper: the way the outline turns at its ends.
+    const inward = turning > 0 ? { x: -along.y, y: along.x } : { x: along.y, y: -along.x }
+    sides.push({ corner: a, alongA: along, alongB: inward, length })
+  })
+  return sides
 }
 
 /**
@@ -216,8 +264,7 @@ const POKER = 88 / 63
 /**
  * The card sizes a pile of overlapping cards (a blob of paper, `mask`, w × h) may be made of,
  * told by its outline alone, when no card of the photo lies alone to give its size. The card on
- * top of the pile, and the pile's outer cards, show some sides whole: a straight edge of the
- * outline running from one convex square corner to the next is a card's side from end to end.
+ * top of the pile, and the pile's outer cards, show some sides whole (wholeSides).
  * Sides of two lengths are the short and the long side; of one length, either, so both are
  * tried (the card's proportions give the other side). Empty when no side shows whole.
  */
@@ -226,11 +273,8 @@ export function cardSizesOfPile(mask: Uint8Array, w: number): CardSize[] {
   for (let p = 0; p < mask.length; p++) area += mask[p]!
   const root = Math.sqrt(area)
   const polygon = polygonOf(boundaryOf(mask, w), Math.max(1, PILE_TOLERANCE * root))
-  const corners = squareCorners(polygon, PILE_SIDE_SHOWN * root)
-  const atCorner = new Set(corners.map((c) => c.index))
-  const sides = corners
-    .filter((c) => atCorner.has(c.after))
-    .map((c) => c.lengthAfter)
+  const sides = wholeSides(polygon, PILE_SIDE_SHOWN * root, PILE_TOLERANCE * root)
+    .map((side) => side.length)
     .sort((x, y) => x - y)
   if (sides.length === 0) return []
   const median = (values: readonly number[]) => values[(values.length - 1) >> 1]!
@@ -252,13 +296,14 @@ export function cardSizesOfPile(mask: Uint8Array, w: number): CardSize[] {
 
 /**
  * The cards a blob of paper (`mask`, w × h, its border empty) holds, each laid from a corner of
- * its outline at the photo's card size (`size`), as four corners in the mask's pixels; null
- * unless two or more cards laid so cover it.
+ * its outline, or along a side of it that shows whole, at the photo's card size (`size`), as
+ * four corners in the mask's pixels; null unless two or more cards laid so cover it.
  */
 export function cardsByCorners(mask: Uint8Array, w: number, h: number, size: CardSize, { sizes, covered: share }: Laying = AT_WHOLE_SIZE): Point[][] | null {
   const polygon = polygonOf(boundaryOf(mask, w), Math.max(1, OUTLINE_TOLERANCE * size.short))
   const laid: LaidCard[] = []
-  for (const { corner, alongA, alongB } of squareCorners(polygon, EDGE_SHOWN * size.short)) {
+  const corners = [...squareCorners(polygon, EDGE_SHOWN * size.short), ...wholeSides(polygon, sizes.least * size.short * SIDE_SHOWN, OUTLINE_TOLERANCE * size.short)]
+  for (const { corner, alongA, alongB } of corners) {
     // Of the cards that fit on paper, the one whose far sides end where the paper does.
     const ratio = size.long / size.short
     const reach = Math.ceil(size.short * sizes.most * ratio * RATIOS.most) + BEYOND + 1
