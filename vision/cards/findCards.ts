@@ -74,6 +74,8 @@ export function whiteness(image: RgbaImage): GrayImage {
 
 /** A channel the card's paper is darker in than this share of its brightest one shows a colour cast, not the print. */
 const CAST_CHANNEL = 0.5
+/** A channel's paper level: the level this share of the card's pixels lie at or below (the print is a small part of a card, the paper most of it). */
+const PAPER_SHARE = 0.9
 
 /**
  * whiteness() of the box x0…x1, y0…y1 (the rest left 0) over the channels the card's own paper
@@ -90,7 +92,7 @@ export function printWhiteness(image: RgbaImage, x0: number, y0: number, x1: num
   const total = (x1 - x0 + 1) * (y1 - y0 + 1)
   const paper = counts.map((histogram) => {
     let level = 0
-    for (let below = histogram[0]!; level < 255 && below <= total * 0.9; ) below += histogram[++level]!
+    for (let below = histogram[0]!; level < 255 && below <= total * PAPER_SHARE; ) below += histogram[++level]!
     return level
   })
   const brightest = Math.max(...paper)
