@@ -798,27 +798,28 @@ const pipRadius = (face: Face) => face.pips.reduce((s, p) => s + p.radius, 0) / 
 export function reconcile(byPips: DieReading[], bySurface: SurfaceDie[]): DieReading[] {
   const sane = bySurface.length === DICE_IN_A_ROLL && bySurface.every((d) => d.confidence >= UNCERTAIN_DIE_BELOW)
   if (!sane) return byPips
-  const agrees = (die: DieReading) =>
-    bySurface.some(
-      (s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side && s.value === die.value,
-    )
+  const agrees = (die: DieReading) => bySurface.some((s) => atOnePlace(s, die) && s.value === die.value)
   if (!byPips.some((die) => die.confidence >= UNCERTAIN_DIE_BELOW && !agrees(die)))
     return bySurface.map((die) => {
       // The pips' reading of this die was unsure and of another value: the outline's count (a pip
       // and a mark beside it, run together in soft focus, counted as two) is no surer than it.
-      const pips = byPips.find((other) => other.value > 0 && other.value !== die.value && Math.hypot(die.centre.x - other.centre.x, die.centre.y - other.centre.y) < 0.5 * die.side)
+      const pips = byPips.find((other) => other.value > 0 && other.value !== die.value && atOnePlace(die, other))
       return pips ? { ...die, confidence: Math.min(die.confidence, READERS_DISAGREE), doubts: [`${PIPS_READ} ${pips.value}; the die's outline reads ${die.value}`] } : { ...die, doubts: [] }
     })
   // Both sure, at one place, of different values: one of them is wrong, and the player says which.
   return byPips.map((die) => {
-    const other = bySurface.find((s) => Math.hypot(s.centre.x - die.centre.x, s.centre.y - die.centre.y) < 0.5 * s.side)
+    const other = bySurface.find((s) => atOnePlace(s, die))
     if (!other || other.value === die.value || die.confidence < UNCERTAIN_DIE_BELOW) return die
-    return { ...die, confidence: 0.5, doubts: [...(die.doubts ?? []), `the die's outline reads ${other.value}`] }
+    return { ...die, confidence: READERS_DISAGREE, doubts: [...(die.doubts ?? []), `the die's outline reads ${other.value}`] }
   })
 }
 
 /** A die the two readers read differently is asked about, whichever reading is shown. */
 const READERS_DISAGREE = 0.5
+
+/** Two readings are of one die where their centres lie within half the side of `die` (the first's) apart. */
+const atOnePlace = (die: Pick<DieReading, 'centre' | 'side'>, other: Pick<DieReading, 'centre'>) =>
+  Math.hypot(die.centre.x - other.centre.x, die.centre.y - other.centre.y) < 0.5 * die.side
 
 /**
  * One die found twice — by grey and by a colour channel, each with a face the other missed —
