@@ -277,6 +277,23 @@ describe('finding cards by their edges', () => {
     }
   }, 120_000)
 
+  it('finds cards on a white table whose print runs nearly to their edges, their paper broken into slivers, each asked', async () => {
+    // Cut at the faint edge's depth, the sliver of paper beside the band falls within the blur
+    // of band and edge alike: the paper breaks into a strip above the band and one below it,
+    // neither card-shaped, and only the table round them tells the card's outline.
+    for (const fade of [1, 0.65]) {
+      const photo = whiteTable(640, 480, fade)
+      const cards = [
+        { centre: { x: 170, y: 240 }, width: 150, angle: 0.3, edgeGrey: 190, middle: 'wideBand' as const },
+        { centre: { x: 400, y: 230 }, width: 150, angle: -0.2, edgeGrey: 190, middle: 'wideBand' as const },
+      ]
+      for (const card of cards) layCard(photo, card)
+      const readings = await readCards(jpegRoundTrip(blur(photo, 1), 85), null)
+      expect(readings, `fade ${fade}`).toHaveLength(2)
+      for (const { centre } of cards) expect(near(readings, centre)?.uncertain, `fade ${fade}`).toBe(true)
+    }
+  }, 120_000)
+
   it('finds a card in the shade of a white table, as dull as the table round it, by its faint edge, and asks about it', async () => {
     // The lit table passes the photo's paper level and the shaded card does not; no level parts
     // the card from its shaded table, only its cut edge with its thin shadow (the usual grey).

@@ -21,9 +21,11 @@ export interface CardSpec {
   print?: Colour
   /**
    * What the card's middle shows: the ten's pips (the default), a framed picture as a court
-   * card's, or the ten's pips drawn closer together inside a thin frame, as some decks print them.
+   * card's, or the ten's pips drawn closer together inside a thin frame, as some decks print them;
+   * or a picture printed nearly to its long sides ('wideBand', as a photo deck's or a court card's
+   * broad figure is), leaving only a sliver of paper beside it.
    */
-  middle?: 'pips' | 'picture' | 'framedPips'
+  middle?: 'pips' | 'picture' | 'framedPips' | 'wideBand'
   /** False: no grey edge (a card lying flat on another casts no seam on it). */
   edge?: boolean
   /** The grey of the cut edge: 150 unless told (on a white table the edge is a faint line, barely darker than the paper). */
@@ -88,10 +90,14 @@ const TEN_PIPS: [number, number][] = [
 /** The same layout drawn smaller inside the frame: side columns only 0.12 of the card from the middle one. */
 const FRAMED_TEN_PIPS = TEN_PIPS.map(([u, v]): [number, number] => [0.5 + (u - 0.5) / 1.5, 0.5 + (v - 0.5) / 1.25])
 
+/** A wide band's paper beside it, a share of the card's width: a few pixels of a card 150 px wide, within a blur of both the band and the cut edge. */
+const WIDE_BAND_MARGIN = 0.025
+
 /** A ten of diamonds as printed: the index in two opposite corners and ten pips between (or, drawn as a court card, a picture). */
 function tenOfDiamonds(u: number, v: number, middle: CardSpec['middle'] = 'pips'): boolean {
   if (tenOfDiamondsIndex(u, v) || tenOfDiamondsIndex(1 - u, 1 - v)) return true
   if (middle === 'picture') return framedPicture(u, v)
+  if (middle === 'wideBand') return u >= WIDE_BAND_MARGIN && u <= 1 - WIDE_BAND_MARGIN && v >= 0.3 && v <= 0.7
   if (middle === 'framedPips') return onFrame(u, v) || FRAMED_TEN_PIPS.some(([pu, pv]) => Math.abs(u - pu) / 0.05 + Math.abs(v - pv) / 0.05 <= 1)
   return TEN_PIPS.some(([pu, pv]) => Math.abs(u - pu) / 0.07 + Math.abs(v - pv) / 0.07 <= 1)
 }

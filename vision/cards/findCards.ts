@@ -856,6 +856,11 @@ export function findCards(photo: RgbaImage): FoundCard[] {
   const cardShapedOutline = (outline: Outline) => outline.fill >= CARD_FILL && outline.elongation <= MAX_ELONGATION
   /** The paper cut along its seams: each piece of at least `least` pixels, its holes filled. */
   const seamPieces = (own: Int32Array, least: number, depth = seamDepth): Int32Array[] => {
+    const { w, h, local, kept } = offSeams(own, depth)
+    return piecesAlong(kept, w, h, own, local, width, least)
+  }
+  /** The blob's pixels off its seams at `depth` (less than `depth` below the brightest paper within 3 px), as a mask over its frame (localFrame's). */
+  const offSeams = (own: Int32Array, depth: number) => {
     const { w, h, local, minX, minY } = localFrame(own, width)
     // The brightest paper round each pixel of the blob's box (the frame less its border).
     const surround = localMaximum(paper, 3, minX, minY, minX + w - 3, minY + h - 3)
@@ -866,7 +871,7 @@ export function findCards(photo: RgbaImage): FoundCard[] {
       const around = surround.data[((p - x) / width - minY) * (w - 2) + x - minX]!
       if (!(paper.data[p]! < around - depth)) kept[local[i]!] = 1
     }
-    return piecesAlong(kept, w, h, own, local, width, least)
+    return { w, h, local, kept }
   }
   /** The paper's grain over the pixels `own`: the median dip of a pixel below the brightest paper within 3 px. */
   const grainOf = (own: Int32Array): number => {
@@ -888,22 +893,64 @@ export function findCards(photo: RgbaImage): FoundCard[] {
    * line still stands well clear of the paper's grain (its typical dip below the brightest
    * paper round it), so the table is cut at a depth of a few grains: the pieces clear of the
    * frame are the cards on it, and what still runs off the photo is the table, most of the
-   * paper (a card cut by the frame, or held up in a hand, is mostly card). Every card cut so is
+   * paper (a card cut by the frame, or held up in a hand, is mostly card). A card whose print
+   * runs close to its edge breaks into pieces instead (wholeCardsLeft). Every card cut so is
    * asked about: a mark on the table can ring a piece at that depth too. Null when the paper is
    * too grainy for a seam below the photo's, or no table is left round card-shaped pieces.
    */
   const faintPieces = (own: Int32Array): PaperBlob[] | null => {
     const depth = Math.max(FAINT_SEAM_LEAST, FAINT_SEAM_GRAINS * grainOf(own))
     if (depth >= seamDepth) return null
-    const cut = seamPieces(own, minimumArea, depth).map((part) => ({ own: part, filled: part, outline: outlineOf({ pixels: part }, width, height), faint: true }))
+    const { w, h, local, kept } = offSeams(own, depth)
+    const cut = piecesAlong(kept, w, h, own, local, width, minimumArea).map((part) => ({ own: part, outline: outlineOf({ pixels: part }, width, height) }))
     const pieces = cut.filter((piece) => !piece.outline.touchesFrame)
     const table = cut.reduce((sum, piece) => sum + (piece.outline.touchesFrame ? piece.own.length : 0), 0)
-    if (table < own.length * TABLE_OF_PAPER || !pieces.some((piece) => cardShapedOutline(piece.outline))) return null
-    // The cut leaves out each card's rim, blurred under its faint edge.
-    return pieces.map((piece) => {
-      const card = grown(piece.own, width, height, RIM_REACH)
-      return { own: card, filled: card, outline: outlineOf({ pixels: card }, width, height), faint: true }
+    if (table < own.length * TABLE_OF_PAPER) return null
+    const wholeCards = wholeCardsLeft(own, { w, h, local, kept }, pieces)
+    if (wholeCards.length === 0 && !pieces.some((piece) => cardShapedOutline(piece.outline))) return null
+    const inWholeCard = new Uint8Array(width * height)
+    for (const card of wholeCards) for (let i = 0; i < card.length; i++) inWholeCard[card[i]!] = 1
+    // The cut leaves out each card's rim, blurred under its faint edge (a whole card left by the table holds its rim).
+    const rimmed = pieces
+      .filter((piece) => !inWholeCard[piece.own[0]!])
+      .map((piece) => grown(piece.own, width, height, RIM_REACH))
+    return [...rimmed, ...wholeCards].map((card) => ({ own: card, filled: card, outline: outlineOf({ pixels: card }, width, height), faint: true }))
+  }
+  /**
+   * A card on a white table whose print runs close to its cut edge (a court card's broad
+   * figure, a photo deck's picture, the pips of a card stretched across the photo) keeps only a
+   * sliver of paper beside it, within the blur of both the print and the faint edge: cut at a
+   * faint depth, that sliver breaks, and no piece of the card's paper is card-shaped. What the
+   * table leaves is the card still: the table is what runs off the photo after the cut (`cut`,
+   * offSeams' mask), and each piece of the rest (the blob's pixels, its holes filled) clear of the
+   * frame is one card with its edge and print, or cards lying together. Such a piece is the card
+   * whole where none of its paper's `pieces` is card-shaped (or those pieces are the cards) and it
+   * fills its hull as a card does: cards lying askew leave notches, and are left to their pieces.
+   */
+  const wholeCardsLeft = (own: Int32Array, cut: ReturnType<typeof offSeams>, pieces: readonly { own: Int32Array; outline: Outline }[]): Int32Array[] => {
+    const { w, h, local, kept } = cut
+    const { labels, components } = connectedComponents(kept, w, h, 4)
+    // The table: every piece of the cut that reaches the photo's frame (label 0 is the seams themselves).
+    const table = new Uint8Array(components.length + 1)
+    for (let i = 0; i < own.length; i++) {
+      const p = own[i]!
+      const x = p % width
+      const y = (p - x) / width
+      if (x <= 1 || y <= 1 || x >= width - 2 || y >= height - 2) table[labels[local[i]!]!] = 1
+    }
+    table[0] = 0
+    const rest = new Uint8Array(w * h)
+    for (let i = 0; i < local.length; i++) if (!table[labels[local[i]!]!]) rest[local[i]!] = 1
+    const left = piecesAlong(rest, w, h, own, local, width, minimumArea)
+    const inLeft = new Int32Array(width * height)
+    left.forEach((piece, k) => {
+      for (let i = 0; i < piece.length; i++) inLeft[piece[i]!] = k + 1
     })
+    const holdsCard = new Set(pieces.filter((piece) => cardShapedOutline(piece.outline)).map((piece) => inLeft[piece.own[0]!]))
+    return left.filter(
+      (piece, k) =>
+        !holdsCard.has(k + 1) && !outlineOf({ pixels: piece }, width, height).touchesFrame && piece.length >= pixelHull(piece, width).pixels.length * NOTCHED,
+    )
   }
   /**
    * Paper cut along its seams, when that leaves two or more card-shaped pieces of some size:
