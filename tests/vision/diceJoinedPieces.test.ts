@@ -70,6 +70,21 @@ describe('one die read as pieces', () => {
     expect(without([])).toHaveLength(4)
   })
 
+  it('joins no chain of more than three touching pieces, however long, and still joins a pair beside it (a speckled table)', () => {
+    const roll = [four(100, 100), four(200, 100)]
+    // Ones 16 px apart touch (their sides are 31.5): a chain of specks along a cloth's thread.
+    const chain = Array.from({ length: 40 }, (_, k) => one(100 + 16 * k, 300))
+    const pair = [one(292, 92), one(308, 108, 0.3)]
+    const joined = joinPartFaces([...roll, ...chain, ...pair])
+    expect(joined.slice(0, 2 + chain.length)).toEqual([...roll, ...chain])
+    expect(joined).toHaveLength(2 + chain.length + 1)
+    expect(joined.at(-1)).toMatchObject({ value: 2, centre: { x: 300, y: 100 }, doubts: [`${JOINED}: 1 and 1`] })
+    // Four in a row are no face either, where three in that row would be a three.
+    const row = (n: number) => Array.from({ length: n }, (_, k) => one(292 + 8 * k, 192 + 8 * k))
+    expect(joinPartFaces([...roll, ...row(3)]).map((f) => f.value)).toEqual([4, 4, 3])
+    expect(joinPartFaces([...roll, ...row(4)])).toHaveLength(6)
+  })
+
   it('keeps apart pieces whose pips together fit no layout, or are of two kinds', () => {
     const roll = [four(100, 100), four(200, 100)]
     // An L of three pips is no three.

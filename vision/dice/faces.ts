@@ -1066,9 +1066,13 @@ function frontFaceOf(front: Face, top: Face, down: Point | null): boolean {
   // A top seen from nearly above (round pips) shows no front face; two lone pips one above the
   // other there are more likely one face's pips left unlinked.
   if (roundness(top) > SEEN_FROM_ABOVE) return false
+  const reach = FRONT_FACE_DISTANCE * 0.5 * (front.side + top.side)
+  // Off by more along x or y is farther (norm is never shorter than either leg): a speckled
+  // table's hundreds of lone specks are each compared with every face kept above them.
+  if (Math.abs(front.centre.x - top.centre.x) > reach || Math.abs(front.centre.y - top.centre.y) > reach) return false
   const offset = sub(front.centre, top.centre)
   const distance = norm(offset)
-  if (distance > FRONT_FACE_DISTANCE * 0.5 * (front.side + top.side)) return false
+  if (distance > reach) return false
   if (offset.x * down.x + offset.y * down.y < Math.SQRT1_2 * distance) return false
   return roundness(front) < FRONT_FACE_ROUNDER * roundness(top)
 }
@@ -1156,6 +1160,19 @@ function apart(a: Face, b: Face): number {
   // A face's side is measured from its pips' mean radius, which a squash shrinks by its square root.
   const side = (0.5 * (a.side + b.side)) / Math.sqrt(squash)
   return distance / side
+}
+
+/**
+ * Faces off along x or y by TWINS_REACH of their sides added or more are neither nearer than 0.7
+ * of the larger side nor less than TWO_DICE_APART apart: apart measures their offset stretched
+ * along one axis (never shorter, up to rounding) against their sides over √squash, at most 1/√2
+ * (0.71) of the two added. 0.75 of them leaves a margin far wider than rounding. Tested first,
+ * the hundreds of lone specks of a speckled table pass one another over cheaply.
+ */
+const TWINS_REACH = 0.75 * Math.max(1, TWO_DICE_APART)
+const fartherThanTwins = (a: Face, b: Face) => {
+  const reach = TWINS_REACH * (a.side + b.side)
+  return Math.abs(a.centre.x - b.centre.x) >= reach || Math.abs(a.centre.y - b.centre.y) >= reach
 }
 
 /** A side face this much flatter than its top says, by where it lies, which way is down. */
@@ -1252,6 +1269,7 @@ function dropSideFaces(faces: Face[], pips: readonly Pip[], cells: PipCells): Fa
     const twin = result.find(
       (other) =>
         other !== face &&
+        !fartherThanTwins(face, other) &&
         oneScale(face, other) &&
         (norm(sub(other.centre, face.centre)) < 0.7 * Math.max(face.side, other.side) ||
           (apart(face, other) < TWO_DICE_APART && mayShareADie(face, other))),

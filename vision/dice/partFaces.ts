@@ -5,7 +5,7 @@
 // left over, say when that may have happened; the face is then asked about.
 import { median, type Point } from '../raster.ts'
 import { faceSide, fitLayout, mean, plausibleGrid, type Face } from './faces.ts'
-import { alikePips, type Pip } from './pips.ts'
+import { PipGrid, alikePips, type Pip } from './pips.ts'
 
 /** Faces at or above this confidence count as the roll's evidence (dice.ts's UNCERTAIN_DIE_BELOW). */
 const SURE = 0.7
@@ -49,11 +49,15 @@ export function doubtPartFaces(faces: readonly Face[], pips: readonly Pip[]): vo
  * besides, so a flatter pip clearly larger than the one's is a pip of its top run into a glint.
  */
 function secondPip(one: Face, pip: Pip, inFaces: ReadonlySet<Pip>): boolean {
+  // Off by as much along x or y is no nearer (hypot is never shorter than either leg): a
+  // speckled table's lone specks, each a one, are passed over so against every other speck.
+  const reach = SECOND_PIP_REACH * one.side
+  if (Math.abs(pip.x - one.centre.x) >= reach || Math.abs(pip.y - one.centre.y) >= reach) return false
   if (inFaces.has(pip)) return false
   const own = one.pips[0]!
   const glinted = pip.polarity === own.polarity && pip.radius > GLINTED_PIP[0] * own.radius && pip.radius < GLINTED_PIP[1] * own.radius
   if (!alikePips(pip, own) && !glinted) return false
-  return distance(pip, one.centre) < SECOND_PIP_REACH * one.side
+  return distance(pip, one.centre) < reach
 }
 
 /** A pip run into a glint is larger than a one's by this much, and no more than twice (then it is a blob of its own). */
@@ -84,21 +88,29 @@ export function joinPartFaces(faces: readonly Face[], pips: readonly Pip[] = [])
   const sides = (layouts.length > 0 ? layouts : sure.length >= 2 ? sure : []).map((f) => f.side)
   if (sides.length === 0) return [...faces]
   const rollSide = median(sides)
-  const touch = (a: Face, b: Face) => distance(a.centre, b.centre) <= 0.5 * (a.side + b.side)
+  const touch = (a: Face, b: Face) => {
+    const reach = 0.5 * (a.side + b.side)
+    // Off by more along x or y is farther (hypot is never shorter than either leg): a speckled
+    // table gives hundreds of unsure lone specks, each compared with every other.
+    if (Math.abs(a.centre.x - b.centre.x) > reach || Math.abs(a.centre.y - b.centre.y) > reach) return false
+    return distance(a.centre, b.centre) <= reach
+  }
   const pieces = faces.filter((f) => f.confidence < SURE)
-  // Pips in no face (a glint or a streak cut them off their face's plain, as it cut the pieces apart).
-  const inFaces = faces.flatMap((f) => f.pips)
-  const loose = pips.filter((pip) => !inFaces.some((other) => distance(pip, other) < Math.max(pip.radius, other.radius)))
+  // Pips in no face (a glint or a streak cut them off their face's plain, as it cut the pieces
+  // apart), found only when some pieces touch and their own pips fit no layout.
+  let loose: Pip[] | undefined
+  const loosePips = () => (loose ??= loosePipsOf(faces, pips))
   const joined = new Map<Face, Face>()
   const used = new Set<Face>()
   for (const first of pieces) {
     if (used.has(first)) continue
-    // The pieces touching the first, and those touching them.
+    // The pieces touching the first, and those touching them: only while they may still be one
+    // face's (a speckled table's specks touch one another by the hundred, and a group only grows).
     const group = [first]
-    for (let i = 0; i < group.length; i++)
+    for (let i = 0; i < group.length && group.length <= MOST_PIECES; i++)
       for (const other of pieces) if (!group.includes(other) && !used.has(other) && touch(group[i]!, other)) group.push(other)
-    if (group.length < 2 || group.length > 3) continue
-    const face = joinedFace(group, rollSide, loose)
+    if (group.length < 2 || group.length > MOST_PIECES) continue
+    const face = joinedFace(group, rollSide, loosePips)
     if (!face) continue
     for (const piece of group) used.add(piece)
     joined.set(first, face)
@@ -106,11 +118,29 @@ export function joinPartFaces(faces: readonly Face[], pips: readonly Pip[] = [])
   return faces.flatMap((face) => (joined.has(face) ? [joined.get(face)!] : used.has(face) ? [] : [face]))
 }
 
-function joinedFace(group: readonly Face[], rollSide: number, loose: readonly Pip[]): Face | null {
+/** The pips in no face: none of the faces' pips lies within the larger radius of the two from it. */
+function loosePipsOf(faces: readonly Face[], pips: readonly Pip[]): Pip[] {
+  const inFaces = faces.flatMap((f) => f.pips)
+  // A face's pip that near lies less than the largest radius from a pip along x and y: only the
+  // cells around a pip are looked in (a speckled table's hundreds of specks are each a face).
+  const cells = new PipGrid(Math.max(0, ...pips.map((p) => p.radius), ...inFaces.map((p) => p.radius)) + 1)
+  for (const pip of inFaces) cells.add(pip)
+  const near = (pip: Pip, other: Pip) => {
+    const reach = Math.max(pip.radius, other.radius)
+    // Off by as much along x or y is no nearer (hypot is never shorter than either leg).
+    if (Math.abs(pip.x - other.x) >= reach || Math.abs(pip.y - other.y) >= reach) return false
+    return distance(pip, other) < reach
+  }
+  return pips.filter((pip) => !cells.around(pip).some((other) => near(pip, other)))
+}
+
+function joinedFace(group: readonly Face[], rollSide: number, loose: () => readonly Pip[]): Face | null {
   const own = group.flatMap((piece) => piece.pips)
+  const byOwn = layoutOf(group, own, rollSide)
+  if (byOwn) return byOwn
   // Loose pips like the pieces' and within one face's span of every one of theirs may be the face's too.
-  const near = loose.filter((pip) => alikePips(pip, own[0]!) && own.every((other) => distance(pip, other) < ONE_FACE_SPAN * rollSide))
-  return layoutOf(group, own, rollSide) ?? (near.length > 0 ? layoutOf(group, [...own, ...near], rollSide) : null)
+  const near = loose().filter((pip) => alikePips(pip, own[0]!) && own.every((other) => distance(pip, other) < ONE_FACE_SPAN * rollSide))
+  return near.length > 0 ? layoutOf(group, [...own, ...near], rollSide) : null
 }
 
 /** The face the pieces' pips make with `pips` (theirs, and any loose ones taken in), when they fit one layout of the roll's size. */
@@ -135,6 +165,9 @@ function layoutOf(group: readonly Face[], pips: readonly Pip[], rollSide: number
     doubts: [`${JOINED}: ${group.map((piece) => piece.value).join(' and ')}${pips.length > own ? `, ${withLoose(pips.length - own)}` : ''}`],
   }
 }
+
+/** A face is joined from two or three pieces: more touching one another are no one die's. */
+const MOST_PIECES = 3
 
 export const JOINED = 'pieces of one face joined'
 const withLoose = (count: number) => `with ${count} pip${count > 1 ? 's' : ''} in no face`
