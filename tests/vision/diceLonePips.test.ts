@@ -8,9 +8,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { readDice } from '../../vision/dice.ts'
 import { findFaces } from '../../vision/dice/faces.ts'
 import { findPips } from '../../vision/dice/pips.ts'
-import { noDieAround } from '../../vision/dice/body.ts'
-import { gaussianBlur, toGray, type Rgb } from '../../vision/raster.ts'
-import { draw, type Look } from './diceScenes.ts'
+import { NO_DIE_AROUND, noDieAround } from '../../vision/dice/body.ts'
+import { createRgbaImage, gaussianBlur, rgbToLab, toGray, type Rgb } from '../../vision/raster.ts'
+import { draw, pip, type Look } from './diceScenes.ts'
 
 vi.mock('../../vision/dice/body.ts', async (importOriginal) => {
   const body = await importOriginal<typeof import('../../vision/dice/body.ts')>()
@@ -64,5 +64,28 @@ describe('the die around a lone pip, looked for once it is kept (generated here)
     expect(reading.dice.map((die) => die.value).sort()).toEqual([1, 1, 2, 4, 6])
     const widths = new Set(lonePipsLookedAround().map(({ gray }) => gray.width))
     expect(widths).toEqual(new Set([1280]))
+  })
+})
+
+describe('the face around a lone pip, ray by ray (body.ts noDieAround)', () => {
+  it('follows a face shading away from its pip as far as a ray may go: a round face 14 pip radii across ends on every ray at its edge', () => {
+    // A dark pip of radius 3 in the middle of a grey disc 42 px out (FARTHEST is 16 radii, 48 px)
+    // on a white table, the disc a grey level lighter each pixel out: every ray runs over 36 px of
+    // face, far lighter at its edge than by the pip, and ends at the edge only by remembering the
+    // face it passed over a few pixels back all the way out.
+    const photo = createRgbaImage(200, 200)
+    for (let y = 0; y < 200; y++)
+      for (let x = 0; x < 200; x++) {
+        const d = Math.hypot(x - 100, y - 100)
+        const level = d < 3 ? 40 : d < 42 ? 110 + d : 250
+        photo.data.set([level, level, level, 255], (y * 200 + x) * 4)
+      }
+    const lone = pip(100, 100, { radius: 3, roundness: 1, face: 114, level: 40, contrast: 74, polarity: 1, faceColour: rgbToLab(114, 114, 114) })
+    const { doubt, width } = noDieAround({ gray: toGray(photo), colour: photo }, lone, [lone])
+    expect(doubt).not.toBe(NO_DIE_AROUND)
+    expect(doubt).toBeNull()
+    // Across the disc, in pixels: each ray ends a step before the edge, 84 px across.
+    expect(width).toBeGreaterThan(78)
+    expect(width).toBeLessThan(86)
   })
 })

@@ -3,7 +3,7 @@
 // the wood are all a round blob on a plain ring, just like a one's pip. What a one has and they
 // have not is a die's body: a face of the ring's colour that ends, not far off, on every side,
 // about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
-import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point } from '../raster.ts'
+import { deltaE, hypot, hypot3, rgbToLabKept, type GrayImage, type Lab, type Point } from '../raster.ts'
 import type { FaceImage } from './faces.ts'
 import { alikePips, type Pip } from './pips.ts'
 
@@ -26,6 +26,8 @@ const RUNAWAYS = 3
  */
 const FACE_GREY = 14
 const FACE_COLOUR = 11
+/** A ray's step along the photo (pixels of the copy read). */
+const RAY_STEP = 0.75
 /** How far back along a ray (photo pixels) the face it runs over is remembered. */
 const LOOK_BACK = 10
 /** A die's top face is square: seen at a slant its width one way and across differ by no more than the pip's own squash. */
@@ -89,6 +91,15 @@ export function noDieAround(
   const crossed = new Set<Pip>()
   // Reach of each ray: from the pip's centre to where the face ends, or Infinity.
   const reach: number[] = []
+  // The face as a ray last saw it (a few pixels back): a face shaded from one side to the other
+  // changes slowly, its edge all at once. Each point seen, where along the ray (t), its grey and
+  // its Lab, in arrays of their own, reused from ray to ray (a speckled table's hundreds of
+  // specks each cast every ray, and a record for each point was most of what the collector did).
+  const steps = Math.ceil(((FARTHEST - NEAREST) * radius) / RAY_STEP) + 2
+  const seenT = new Float64Array(steps)
+  const seenGrey = new Float64Array(steps)
+  const seenLab = new Float64Array(3 * steps)
+  const lab: Lab = [0, 0, 0]
   for (let k = 0; k < RAYS; k++) {
     const theta = (2 * Math.PI * k) / RAYS
     // The face's direction (cos θ, sin θ) as the photo shows it: squashed across the pip's major axis, then turned.
@@ -97,36 +108,29 @@ export function noDieAround(
     const stretch = Math.hypot(along, across)
     const dx = (along * cos - across * sin) / stretch
     const dy = (along * sin + across * cos) / stretch
-    // The face as the ray last saw it (a few pixels back): a face shaded from one side to the
-    // other changes slowly, its edge all at once.
-    const seen: { t: number; grey: number; lab: Lab }[] = []
-    // The points seen from LOOK_BACK to LOOK_BACK / 2 back are seen[first] to seen[last − 1]:
-    // `seen` runs outwards, so both ends only move on as the ray does.
+    let seen = 0
+    // The points seen from LOOK_BACK to LOOK_BACK / 2 back are those first to last − 1: the
+    // points run outwards, so both ends only move on as the ray does.
     let first = 0
     let last = 0
-    const away = (t: number, grey: number, lab: Lab) => {
-      while (first < seen.length && seen[first]!.t < t - LOOK_BACK) first++
+    const away = (t: number, grey: number) => {
+      while (first < seen && seenT[first]! < t - LOOK_BACK) first++
       if (last < first) last = first
-      while (last < seen.length && seen[last]!.t <= t - LOOK_BACK / 2) last++
+      while (last < seen && seenT[last]! <= t - LOOK_BACK / 2) last++
       const count = last - first
-      let face = pip.face
-      let faceColour = pip.faceColour
-      if (count > 0) {
-        let sum = 0
-        let l = 0
-        let a = 0
-        let b = 0
-        for (let i = first; i < last; i++) {
-          const s = seen[i]!
-          sum += s.grey
-          l += s.lab[0]
-          a += s.lab[1]
-          b += s.lab[2]
-        }
-        face = sum / count
-        faceColour = [l / count, a / count, b / count]
+      if (count === 0) return Math.abs(grey - pip.face) > FACE_GREY || deltaE(lab, pip.faceColour) > FACE_COLOUR
+      let sum = 0
+      let l = 0
+      let a = 0
+      let b = 0
+      for (let i = first; i < last; i++) {
+        sum += seenGrey[i]!
+        l += seenLab[3 * i]!
+        a += seenLab[3 * i + 1]!
+        b += seenLab[3 * i + 2]!
       }
-      return Math.abs(grey - face) > FACE_GREY || deltaE(lab, faceColour) > FACE_COLOUR
+      // deltaE from the mean colour seen, as deltaE measures it.
+      return Math.abs(grey - sum / count) > FACE_GREY || hypot3(lab[0] - l / count, lab[1] - a / count, lab[2] - b / count) > FACE_COLOUR
     }
     let end = Infinity
     let off = 0
@@ -138,7 +142,7 @@ export function noDieAround(
       const ahead = (other.x - from.x) * dx + (other.y - from.y) * dy
       return Math.abs((other.y - from.y) * dx - (other.x - from.x) * dy) < within && ahead > near - within && ahead < far + within
     })
-    for (let t = near; t <= far; t += 0.75) {
+    for (let t = near; t <= far; t += RAY_STEP) {
       const x = from.x + dx * t
       const y = from.y + dy * t
       // The photo's edge ends the face as well as a die's edge does.
@@ -158,13 +162,20 @@ export function noDieAround(
       }
       const p = Math.round(y) * width + Math.round(x)
       const grey = gray.data[p]!
-      const lab = rgbToLabKept(colour.data[p * 4]!, colour.data[p * 4 + 1]!, colour.data[p * 4 + 2]!)
-      off = away(t, grey, lab) ? off + 1 : 0
+      rgbToLabKept(colour.data[p * 4]!, colour.data[p * 4 + 1]!, colour.data[p * 4 + 2]!, lab)
+      off = away(t, grey) ? off + 1 : 0
       if (off >= 2) {
-        end = t - 0.75
+        end = t - RAY_STEP
         break
       }
-      if (off === 0) seen.push({ t, grey, lab })
+      if (off === 0) {
+        seenT[seen] = t
+        seenGrey[seen] = grey
+        seenLab[3 * seen] = lab[0]
+        seenLab[3 * seen + 1] = lab[1]
+        seenLab[3 * seen + 2] = lab[2]
+        seen++
+      }
     }
     reach.push(end / stretch / radius)
   }
