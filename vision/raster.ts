@@ -77,6 +77,18 @@ function scratchBuffer(slot: number, size: number): Float32Array {
   return buffer.subarray(0, size)
 }
 
+/**
+ * boxBlur into a buffer reused from call to call: valid only until the next call. A pip finder
+ * blurs each copy of a photo at five scales, three copies a photo, and reads each blur only while
+ * it looks at that scale: a fresh image each time was megabytes made, zeroed and collected.
+ */
+export function boxBlurReused(image: GrayImage, radius: number): GrayImage {
+  const { width, height } = image
+  return boxBlurInto(image, radius, { width, height, data: scratchBuffer(REUSED_BLUR, width * height) })
+}
+/** The scratch slot of boxBlurReused (0 is boxBlur's horizontal pass, 1 and 2 gaussianBlur's boxes). */
+const REUSED_BLUR = 3
+
 /** boxBlur written into `out` (of the image's size, not the image itself); returns `out`. */
 function boxBlurInto(image: GrayImage, radius: number, out: GrayImage): GrayImage {
   if (radius <= 0) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applyHomography,
   boxBlur,
+  boxBlurReused,
   connectedComponents,
   createGrayImage,
   createRgbaImage,
@@ -60,6 +61,23 @@ describe('grey levels and blur', () => {
           for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) sum += at(x + dx, y + dy)
           expect(blurred.data[y * image.width + x]).toBeCloseTo(sum / (2 * radius + 1) ** 2, 3)
         }
+    }
+  })
+
+  it('a reused box blur gives boxBlur’s very numbers, in a buffer the next reused blur writes over', () => {
+    const image = createGrayImage(37, 23)
+    image.data.forEach((_, i) => (image.data[i] = ((i * 7919) % 251) + 0.37))
+    const small = createGrayImage(11, 5)
+    small.data.forEach((_, i) => (small.data[i] = (i * 13) % 29))
+    for (const radius of [0, 1, 4, 30]) {
+      const reused = boxBlurReused(image, radius)
+      expect([reused.width, reused.height]).toEqual([37, 23])
+      expect(Array.from(reused.data)).toEqual(Array.from(boxBlur(image, radius).data))
+      // A smaller image's blur next is of its own size, from its own pixels, whatever the buffer held.
+      const next = boxBlurReused(small, radius)
+      expect(next.data).toHaveLength(55)
+      expect(Array.from(next.data)).toEqual(Array.from(boxBlur(small, radius).data))
+      expect(next.data.buffer).toBe(reused.data.buffer)
     }
   })
 

@@ -804,7 +804,15 @@ function bodiesOfTheRoll(
   // Bodies are found on a copy at half the size when the dice keep SMALLEST_BODY pixels there:
   // a quarter of the work, and their outline says their place and turn only roughly anyway.
   const longer = Math.max(image.width, image.height)
-  const { image: copy, scale } = typicalSide !== null && typicalSide >= 2 * SMALLEST_BODY ? limitSize(image, Math.round(longer / 2)) : { image, scale: 1 }
+  // The image's smaller copies, each made once: the bodies are found on the half-size one, and
+  // each large body is read on a copy halved once or more (readLarge), often the same.
+  const copies = new Map<number, { image: RgbaImage; scale: number }>()
+  const copyOf = (side: number) => {
+    let copy = copies.get(side)
+    if (!copy) copies.set(side, (copy = limitSize(image, side)))
+    return copy
+  }
+  const { image: copy, scale } = typicalSide !== null && typicalSide >= 2 * SMALLEST_BODY ? copyOf(Math.round(longer / 2)) : { image, scale: 1 }
   const search =
     typicalSide === null
       ? { min: SMALLEST_BODY, max: LARGEST_BODY * Math.min(image.width, image.height) }
@@ -823,7 +831,7 @@ function bodiesOfTheRoll(
   const readOnce = new Map<DieBody, BodyReading | null>()
   const read = (body: DieBody) => {
     if (!readOnce.has(body)) {
-      const reading = readLarge(image, body)
+      const reading = readLarge(image, body, copyOf)
       readOnce.set(body, reading && reading.margin >= FAINT_MARGIN ? reading : null)
     }
     return readOnce.get(body)!
@@ -877,13 +885,16 @@ const CLOSE_UP = 12
 /** Long side of the copy a close-up's dice are looked for on. */
 const CLOSE_UP_SIDE = 200
 
-/** readBody, on a copy halved until the body's side is at most READ_SIDE pixels (reading in the image's pixels). */
-function readLarge(image: RgbaImage, body: DieBody): BodyReading | null {
+/**
+ * readBody, on a copy halved until the body's side is at most READ_SIDE pixels (reading in the
+ * image's pixels); `copyOf` gives the image's copy of a long side (limitSize's).
+ */
+function readLarge(image: RgbaImage, body: DieBody, copyOf: (side: number) => { image: RgbaImage; scale: number }): BodyReading | null {
   let halvings = 0
   while (body.side / 2 ** halvings > READ_SIDE) halvings++
   if (halvings === 0) return readBody(image, body)
   const longer = Math.max(image.width, image.height)
-  const { image: copy, scale } = limitSize(image, Math.round(longer / 2 ** halvings))
+  const { image: copy, scale } = copyOf(Math.round(longer / 2 ** halvings))
   const at = (p: Point) => ({ x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5 })
   const reading = readBody(copy, { ...body, centre: at(body.centre), side: body.side * scale })
   if (!reading) return null

@@ -2,7 +2,7 @@
 // Found by local contrast at several scales, so neither the table's colour nor the die's
 // matters: a black pip on ivory and a white pip on a red die are both a compact blob whose
 // surround is uniform and clearly lighter (or darker) than the blob itself.
-import { boxBlur, hypot, rgbToLabKept, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
+import { boxBlurReused, hypot, rgbToLabKept, type GrayImage, type Lab, type RgbaImage } from '../raster.ts'
 
 export interface Pip {
   x: number
@@ -80,7 +80,8 @@ export function findPips(gray: GrayImage, colour: RgbaImage, largest = Infinity)
       const i = (fy * colour.width + fx) * 4
       return rgbToLabKept(colour.data[i]!, colour.data[i + 1]!, colour.data[i + 2]!, out)
     }
-    const surround = boxBlur(level.gray, Math.max(2, Math.round(radius * 2.5)))
+    // Read only while this scale is looked at (blobs, their cores): the blur's buffer is reused.
+    const surround = boxBlurReused(level.gray, Math.max(2, Math.round(radius * 2.5)))
     const minArea = Math.max(4, 0.25 * Math.PI * radius * radius)
     const maxArea = 2.5 * Math.PI * radius * radius
     const blobsOfBoth = findBlobsOfBoth(level.gray, surround, MIN_CONTRAST * 0.6)
@@ -663,7 +664,11 @@ function onTheFace(gray: GrayImage, pixels: Int32Array, cx: number, cy: number, 
   if (keptPixels.length < pixels.length) keptPixels = new Int32Array(2 * pixels.length)
   const kept = keptPixels
   let count = 0
-  for (let k = 0; k < pixels.length; k++) if (!pastEdge(pixels[k]!)) kept[count++] = pixels[k]!
+  for (let k = 0; k < pixels.length; k++) {
+    if (!pastEdge(pixels[k]!)) kept[count++] = pixels[k]!
+    // Less than half the ring can be left, whatever the rest of it: the ring is none already.
+    else if (count + (pixels.length - k - 1) < pixels.length / 2) return new Int32Array(0)
+  }
   return count < pixels.length && count >= pixels.length / 2 ? kept.subarray(0, count) : new Int32Array(0)
 }
 
