@@ -402,7 +402,12 @@ function findBlobs(
  * most, a glint far smaller than the largest die pip would be relative to its die. A lamp's
  * glint in a large hollow pip is as small against it as a die's pip against the die, but
  * faint: blurred, it stands out from the pip far less than the pip from its face, where a
- * die's pips stand out from its body as much as the body from the table or more. It is one
+ * die's pips stand out from its body as much as the body from the table or more. Inside a
+ * large soft pip seen close, the spot's own ring is the pip's darkest core, far darker than the
+ * pip as a whole (its soft rim): measured from it, a glint stands out by more than half the
+ * pip's contrast, though its level lies nearer the pip's than the face's. A spot so clear is a
+ * glint only beside a pip of its face that holds no spot (plainSibling, below): a small die seen
+ * whole, its blurred one's pip as near the die's level, stands alone. It is one
  * spot, off the pip's middle (the lamp shows on the hollow's slope): a dark die seen whole holds
  * several pips, or a one's pip at its very middle. A lamp near the camera lights the hollow's
  * bottom, at its middle, as a one's pip lies at its die's: such a pip is told by the other pips
@@ -440,7 +445,9 @@ export function withoutWholeDice(pips: Pip[]): Pip[] {
     const held = heldBy.get(outer)!
     if (held.length !== 1) return held.length === 0
     const [spot] = held as [Pip]
-    if (spot.contrast > GLINT_CONTRAST * outer.contrast) return false
+    const faint = spot.contrast <= GLINT_CONTRAST * outer.contrast
+    const nearerThePip = outer.polarity * (spot.level - outer.level) <= GLINT_CONTRAST * outer.contrast
+    if (!faint && !(nearerThePip && plainSibling(outer))) return false
     // One faint spot off the middle is a glint; one at the middle is, among a face's plain pips.
     return Math.hypot(spot.x - outer.x, spot.y - outer.y) >= GLINT_OFF_MIDDLE * outer.radius || plainSibling(outer)
   })
@@ -451,7 +458,10 @@ export function withoutWholeDice(pips: Pip[]): Pip[] {
  * of its side: its pips are 0.15 of it (a one's large pip up to about 0.25).
  */
 const CONTAINED_PIP = 0.3
-/** A spot inside a pip standing out from it by less than this share of the pip's own contrast is a glint. */
+/**
+ * A spot inside a pip standing out from it by less than this share of the pip's own contrast is a
+ * glint; among plain pips, one whose level lies less than this share of the way from the pip's to the face's.
+ */
 const GLINT_CONTRAST = 0.5
 /** A glint lies at least this share of its pip's radius off the pip's middle. */
 const GLINT_OFF_MIDDLE = 0.2
