@@ -3,7 +3,7 @@
 // Every reading carries a confidence; below UNCERTAIN_BELOW the photo tool asks the player
 // instead of guessing.
 import { createRgbaImage, limitSize, resize, type Point, type RgbaImage } from './raster.ts'
-import { findCards } from './cards/findCards.ts'
+import { cutsGrownAtEnds, findCards, type FoundCard } from './cards/findCards.ts'
 import { cornerRegion, findCornerIndex, type CornerIndex } from './cards/cornerIndex.ts'
 import { confirmRank, jokerLikelihood, otherCornerRankFitsBoth, rankOfIndex, type RankReading } from './cards/rank.ts'
 import { classifySuit, confirmSuit, type SuitReading } from './suits.ts'
@@ -188,6 +188,31 @@ function withMiddle(best: IndexRead | null, { pips, picture }: MiddleReading): P
   return { card: rank.rank + suit.suit, confidence: Math.min(best.confidence, WITNESSES_DISAGREE), rank, suit }
 }
 
+/**
+ * A grown cut's reading counts only when surer than two disagreeing looks leave a card: grown
+ * over the table or a neighbour's print, a cut reads glyphs that match nothing (0), or corners
+ * and pips at odds (CORNERS_DISAGREE, WITNESSES_DISAGREE), and that guess is no better than none.
+ */
+const GROWN_CUT_READS_ABOVE = Math.max(CORNERS_DISAGREE, WITNESSES_DISAGREE)
+
+/**
+ * The card an irregular outline that read nothing shows when grown at one end (findCards.ts
+ * cutsGrownAtEnds): both witnesses read again, the index at the grown cut's two corners and the
+ * pips in its middle. Null when neither grown cut reads a card. The outline stays irregular, so
+ * whatever is read is asked.
+ */
+async function readGrownAtEnds(image: RgbaImage, corners: FoundCard['corners'], cardWidth: number, ocr: RankOcr | null) {
+  for (const cut of cutsGrownAtEnds(image, corners)) {
+    const seen = readSeen([
+      { index: findCornerIndex(cut.image), at: cut.corners[0] },
+      { index: findCornerIndex(rotateHalfTurn(cut.image)), at: cut.corners[2] },
+    ])
+    const read = withMiddle(await decide(seen, cardWidth, ocr), readMiddle(cut.image))
+    if (read?.card && read.confidence > GROWN_CUT_READS_ABOVE) return read
+  }
+  return null
+}
+
 /** Rows top to bottom (a new row where a card's centre drops by half a card), each left to right. */
 function readingOrder(cards: CardReading[]): CardReading[] {
   const byHeight = [...cards].sort((a, b) => a.centre.y - b.centre.y)
@@ -281,7 +306,9 @@ export async function readCards(photo: RgbaImage, ocr: RankOcr | null): Promise<
     if (!indexSeen && !middle.pips && !found.quarterTurn && noFace()) continue
     // A card neither witness read may be an ace: its lone symbol gives the card, asked (withMiddle).
     const ace = !best?.card && !middle.pips && !middle.picture ? readAce(found.image) : null
-    const read = withMiddle(best, ace ? { pips: ace, picture: false } : middle)
+    let read = withMiddle(best, ace ? { pips: ace, picture: false } : middle)
+    // An irregular outline may be a card on white found short of its index's end: grown, it may read.
+    if (found.irregular && !read?.card) read = (await readGrownAtEnds(image, found.corners, cardWidth, ocr)) ?? read
     const confidence = read?.confidence ?? 0
     // An outline flagged for its size alone (findCards.ts oversized) whose two opposite corners
     // each read the card shown, fairly surely, is that one card: two cards lying edge to edge, what

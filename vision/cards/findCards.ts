@@ -502,6 +502,36 @@ function withMargin(corners: readonly Point[]): Point[] {
   return corners.map((p) => ({ x: cx + (p.x - cx) * grow, y: cy + (p.y - cy) * grow }))
 }
 
+/**
+ * A share of a card's long sides that a shallow cut of white paper on a white table may leave
+ * off one end (the strip round the index, where the paper's edge is faintest): the index is
+ * lost, and the pips at that end, cut by the outline, read as print lying over the card.
+ */
+const DROPPED_STRIP = 0.12
+
+/**
+ * The card's outline (corners as FoundCard's, long sides down) grown by DROPPED_STRIP at its
+ * top end and, in turn, at its bottom end, each rectified as FoundCard's image is: the cuts a
+ * card found short of one end shows whole in.
+ */
+export function cutsGrownAtEnds(photo: RgbaImage, corners: FoundCard['corners']): { corners: FoundCard['corners']; image: RgbaImage }[] {
+  const [a, b, c, d] = corners
+  const beyond = (p: Point, from: Point): Point => ({ x: p.x + (p.x - from.x) * DROPPED_STRIP, y: p.y + (p.y - from.y) * DROPPED_STRIP })
+  const grown: FoundCard['corners'][] = [
+    [beyond(a, d), beyond(b, c), c, d],
+    [a, b, beyond(c, b), beyond(d, a)],
+  ]
+  const cuts: { corners: FoundCard['corners']; image: RgbaImage }[] = []
+  for (const outline of grown) {
+    try {
+      cuts.push({ corners: outline, image: warpQuadrilateral(photo, withMargin(outline), CARD_WIDTH, CARD_HEIGHT) })
+    } catch {
+      // A degenerate outline: no cut.
+    }
+  }
+  return cuts
+}
+
 /** The corners of the convex hull of a set of pixels: raster's convexHull of its row ends (the hull of a blob is the hull of its row ends). */
 function hullOf(pixels: Int32Array, width: number): Point[] {
   const ends = new Map<number, [number, number]>()
