@@ -3,7 +3,7 @@
 // the wood are all a round blob on a plain ring, just like a one's pip. What a one has and they
 // have not is a die's body: a face of the ring's colour that ends, not far off, on every side,
 // about as far on one side of the pip as on the other (the pip of a one is at its face's centre).
-import { deltaE, hypot, hypot3, rgbToLabKept, type GrayImage, type Lab, type Point } from '../raster.ts'
+import { deltaE, hypot, rgbToLabKept, type GrayImage, type Lab, type Point } from '../raster.ts'
 import type { FaceImage } from './faces.ts'
 import { alikePips, type Pip } from './pips.ts'
 
@@ -100,6 +100,8 @@ export function noDieAround(
   const seenGrey = new Float64Array(steps)
   const seenLab = new Float64Array(3 * steps)
   const lab: Lab = [0, 0, 0]
+  // The mean colour of the points looked back on, reused likewise.
+  const seenMean: Lab = [0, 0, 0]
   for (let k = 0; k < RAYS; k++) {
     const theta = (2 * Math.PI * k) / RAYS
     // The face's direction (cos θ, sin θ) as the photo shows it: squashed across the pip's major axis, then turned.
@@ -129,8 +131,10 @@ export function noDieAround(
         a += seenLab[3 * i + 1]!
         b += seenLab[3 * i + 2]!
       }
-      // deltaE from the mean colour seen, as deltaE measures it.
-      return Math.abs(grey - sum / count) > FACE_GREY || hypot3(lab[0] - l / count, lab[1] - a / count, lab[2] - b / count) > FACE_COLOUR
+      seenMean[0] = l / count
+      seenMean[1] = a / count
+      seenMean[2] = b / count
+      return Math.abs(grey - sum / count) > FACE_GREY || deltaE(lab, seenMean) > FACE_COLOUR
     }
     let end = Infinity
     let off = 0
